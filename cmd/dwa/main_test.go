@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"dwa/internal/shoptest"
+)
+
+// testEnv runs commands against a private data directory.
+func testEnv(t *testing.T, vars map[string]string, stdin string) (env, *bytes.Buffer) {
+	t.Helper()
+	if vars == nil {
+		vars = map[string]string{}
+	}
+	if _, ok := vars["DWA_DATA_DIR"]; !ok {
+		vars["DWA_DATA_DIR"] = t.TempDir()
+	}
+	out := &bytes.Buffer{}
+	return env{getenv: func(k string) string { return vars[k] }, stdin: strings.NewReader(stdin), stdout: out,
+		stderr: io.Discard}, out
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"help"}, {"serve", "--help"}, {"migrate", "--help"}, {"seed", "--help"},
+		{"user", "--help"}, {"user", "create", "--help"}, {"version", "--help"}} {
+		e, out := testEnv(t, nil, "")
+		err := run(context.Background(), args, e)
+		if err != nil && !errors.Is(err, flag.ErrHelp) {
+			t.Errorf("%v: %v", args, err)
+		}
+		if !strings.Contains(out.String(), "usage: dwa") {
+			t.Errorf("%v printed %q", args, out)
+		}
+	}
+	e, out := testEnv(t, nil, "")
+	if err := run(context.Background(), []string{"version"}, e); err != nil || !strings.HasPrefix(out.String(), "dwa ") {
+		t.Errorf("version: %v %q", err, out)
+	}
+	e, _ = testEnv(t, nil, "")
+	if err := run(context.Background(), []string{"frobnicate"}, e); err == nil {
+		t.Error("unknown command accepted")
+	}
+}
+
+func TestInvalidConfigurationStopsStart(t *testing.T) {
+	e, _ := testEnv(t, map[string]string{"DWA_ADDR": "no-port"}, "")
+	err := run(context.Background(), []string{"migrate"}, e)
+	if err == nil || !strings.Contains(err.Error(), "DWA_ADDR") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestUserCreate(t *testing.T) {
+	dir := t.TempDir()
+	vars := map[string]string{"DWA_DATA_DIR": dir, "DWA_DEMO": "0"}
+	e, out := testEnv(t, vars, "correct-horse-battery\n")
+	args := []string{"user", "create", "--username", "efua", "--email", "efua@example.com", "--staff", "--store", "Cape Coast Crafts", "--password-stdin"}
+	if err := run(context.Background(), args, e); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Created user efua") || !strings.Contains(out.String(), "with staff rights") ||
+		!strings.Contains(out.String(), `Opened store "Cape Coast Crafts"`) {
+		t.Errorf("output = %q", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "secret.key")); err != nil {
+		t.Errorf("secret key not generated: %v", err)
+	}
+	if st, _ := os.Stat(filepath.Join(dir, "secret.key")); st != nil && st.Mode().Perm() != 0o600 {
+		t.Errorf("secret.key mode %v", st.Mode().Perm())
+	}
+	e, _ = testEnv(t, vars, "another-long-password\n")
+	err := run(context.Background(), []string{"user", "create", "--username", "EFUA", "--email", "x@example.com", "--password-stdin"}, e)
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("duplicate username: %v", err)
+	}
+	e, _ = testEnv(t, vars, "short\n")
+	err = run(context.Background(), []string{"user", "create", "--username", "kojo", "--email", "kojo@example.com", "--password-stdin"}, e)
+	if err == nil || !strings.Contains(err.Error(), "too short") {
+		t.Errorf("short password: %v", err)
+	}
+}
+
+func TestSeedAndMigrate(t *testing.T) {
+	for _, engine := range shoptest.Engines(t) {
+		t.Run(engine.Name, func(t *testing.T) {
+			vars := map[string]string{"DWA_DATA_DIR": t.TempDir()}
+			if engine.Name == "postgres" {
+				vars["DATABASE_URL"] = shoptest.PostgresURL(t)
+			}
+			testSeedAndMigrate(t, vars)
+		})
+	}
+}
+
+func testSeedAndMigrate(t *testing.T, vars map[string]string) {
+	dir := vars["DWA_DATA_DIR"]
+	e, out := testEnv(t, vars, "")
+	if err := run(context.Background(), []string{"seed"}, e); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Seeded the demo catalogue") || !strings.Contains(out.String(), "Demo accounts") {
+		t.Errorf("seed output = %q", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "media", "demo", "categories", "gaming.svg")); err != nil {
+		t.Errorf("demo images not written: %v", err)
+	}
+	e, out = testEnv(t, vars, "")
+	if err := run(context.Background(), []string{"seed"}, e); err != nil || !strings.Contains(out.String(), "not empty") {
+		t.Errorf("second seed: %v %q", err, out)
+	}
+	e, out = testEnv(t, vars, "")
+	if err := run(context.Background(), []string{"seed", "--products", "1200"}, e); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Added 1200 synthetic products") {
+		t.Errorf("synthetic output = %q", out)
+	}
+	e, out = testEnv(t, vars, "")
+	if err := run(context.Background(), []string{"migrate"}, e); err != nil || !strings.Contains(out.String(), "up to date") {
+		t.Errorf("migrate: %v %q", err, out)
+	}
+}
+
+// TestServe starts the real server, checks it answers quickly on an existing
+// database, and that cancelling (Ctrl-C) lets an in-flight request finish.
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	vars := map[string]string{"DWA_DATA_DIR": dir, "DWA_ADDR": addr}
+	// First start seeds; the timed start below is on the existing database.
+	e, _ := testEnv(t, vars, "")
+	if err := run(context.Background(), []string{"migrate"}, e); err != nil {
+		t.Fatal(err)
+	}
+	e, _ = testEnv(t, vars, "")
+	if err := run(context.Background(), []string{"seed"}, e); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e, out := testEnv(t, vars, "")
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { done <- run(ctx, []string{"serve"}, e) }()
+	base := "http://" + addr
+	var ready time.Duration
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				ready = time.Since(start)
+				break
+			}
+		}
+	}
+	if ready == 0 {
+		t.Fatal("server never became ready")
+	}
+	t.Logf("ready after %s", ready)
+	resp, err := http.Get(base + "/api/store/categories/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"slug":"gaming"`) {
+		t.Fatalf("categories: %d %.200s", resp.StatusCode, body)
+	}
+	if !strings.Contains(out.String(), "Dwa is open at http://"+addr) || !strings.Contains(out.String(), "Demo accounts") {
+		t.Errorf("banner = %q", out)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Error("still serving after shutdown")
+	}
+}

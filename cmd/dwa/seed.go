@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"dwa/internal/demo"
+	"dwa/internal/seed"
+)
+
+func runSeed(ctx context.Context, e env, args []string) error {
+	fs := newFlags(e, "seed", "seed [--products N] [--reset]")
+	products := fs.Int("products", 0, "add N synthetic products for load tests (seeds the demo catalogue first if the shop is empty)")
+	reset := fs.Bool("reset", false, "delete ALL data (accounts, orders, everything) before seeding")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *products < 0 {
+		return errors.New("--products must not be negative")
+	}
+	a, err := openApp(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if *reset {
+		if err := a.svc.ResetData(ctx); err != nil {
+			return fmt.Errorf("reset: %w", err)
+		}
+		fmt.Fprintln(e.stdout, "All data deleted.")
+	}
+	seeded, err := seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), e.stdout)
+	if err != nil {
+		return err
+	}
+	if !seeded && *products == 0 {
+		fmt.Fprintln(e.stdout, "The catalogue is not empty; nothing to do (use --reset to start over).")
+	}
+	if seeded {
+		printDemoAccounts(e.stdout)
+	}
+	if *products > 0 {
+		return seed.Synthetic(ctx, a.svc, *products, e.stdout)
+	}
+	return nil
+}
+
+// printDemoAccounts lists the demo sign-ins (they are public demo data,
+// printed so a newcomer can log in straight away).
+func printDemoAccounts(w io.Writer) {
+	cat, err := demo.Load()
+	if err != nil {
+		return
+	}
+	fmt.Fprintln(w, "Demo accounts (username / password):")
+	for _, acc := range cat.Accounts {
+		role := "shopper"
+		switch {
+		case acc.Staff:
+			role = "staff"
+		case acc.Store != "":
+			role = "store owner"
+		}
+		fmt.Fprintf(w, "  %-12s %-20s / %s\n", role, acc.Username, acc.Password)
+	}
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"dwa/api"
+	"dwa/internal/httpapi"
+	"dwa/internal/seed"
+	"dwa/web"
+)
+
+func runServe(ctx context.Context, e env, args []string) error {
+	fs := newFlags(e, "serve", "serve   (configuration from the environment; see .env.example)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	a, err := openApp(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+
+	seeded := false
+	if a.cfg.Demo {
+		if seeded, err = seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), e.stdout); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
+	}
+	h, err := httpapi.New(httpapi.Options{
+		Config: a.cfg, Service: a.svc, Web: web.Dist(), Media: os.DirFS(a.mediaDir()),
+		OpenAPI: api.OpenAPIYAML, PoolStats: a.poolStats,
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", a.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	a.log.Info("dwa started", "version", version, "config", a.cfg.String())
+	printBanner(e.stdout, a, seeded)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down: finishing in-flight requests", "timeout", a.cfg.ShutdownTimeout.String())
+	h.ShuttingDown()
+	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	a.log.Info("stopped")
+	return nil
+}
+
+func printBanner(w interface{ Write([]byte) (int, error) }, a *app, seeded bool) {
+	fmt.Fprintf(w, "\nDwa is open at %s\n", a.cfg.PublicURL)
+	if a.cfg.TestPayments() {
+		fmt.Fprintln(w, "Payments: TEST MODE (built-in test provider; no card is charged)")
+	}
+	if a.cfg.SMTPURL == "" {
+		fmt.Fprintf(w, "Mail: written to %s/mail (no SMTP_URL set)\n", a.cfg.DataDir)
+	}
+	if a.cfg.Demo {
+		printDemoAccounts(w)
+	}
+	fmt.Fprintln(w, "Press Ctrl-C to stop.")
+}

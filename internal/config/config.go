@@ -1,0 +1,321 @@
+// Package config loads Dwa's settings from environment variables into one
+// typed Config, applies defaults and validates it at start-up.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of a dwa process. It is passed explicitly; there
+// are no globals.
+type Config struct {
+	Env       string // "development" or "production"
+	Addr      string // listen address
+	PublicURL string // absolute base URL used in links and e-mails, no trailing slash
+	APIPrefix string
+	DataDir   string
+	// DatabaseURL selects PostgreSQL when set; SQLite in DataDir otherwise.
+	DatabaseURL string
+	DBMaxConns  int
+	Demo        bool // seed the demo catalogue into an empty database
+
+	SecretKey string // HS256 key; generated into DataDir when empty
+
+	PaystackSecretKey string
+	PaystackPublicKey string
+	PaystackBaseURL   string
+	AllowTestPayments bool // lets a production server run the test provider
+
+	SMTPURL      string
+	MailFrom     string
+	SupportEmail string
+
+	CORSOrigins     []string
+	TrustedProxies  []netip.Prefix
+	MetricsNetworks []netip.Prefix
+
+	AccessTokenTTL  time.Duration
+	RefreshTokenTTL time.Duration
+	OrderExpiry     time.Duration
+	ListMax         int
+	ShutdownTimeout time.Duration
+	LogLevel        string
+}
+
+// TestPayments reports whether the built-in test payment provider is active:
+// it is when no Paystack keys are configured.
+func (c Config) TestPayments() bool { return c.PaystackSecretKey == "" }
+
+// SQLitePath is the database file used when DatabaseURL is empty.
+func (c Config) SQLitePath() string { return strings.TrimSuffix(c.DataDir, "/") + "/dwa.db" }
+
+// Var documents one environment variable; Vars is the table the README and
+// .env.example are checked against.
+type Var struct {
+	Name, Default, Help string
+	Secret              bool
+}
+
+// Vars lists every variable Load reads, with its default.
+var Vars = []Var{
+	{"DWA_ENV", "development", "development or production (production refuses unsafe defaults)", false},
+	{"DWA_ADDR", "localhost:8080", "listen address (host:port)", false},
+	{"DWA_PUBLIC_URL", "http://<DWA_ADDR>", "public base URL for links in e-mails and API pages", false},
+	{"DWA_API_PREFIX", "/api", "path prefix of the JSON API", false},
+	{"DWA_DATA_DIR", "./data", "SQLite database, generated secret, mail files, media", false},
+	{"DATABASE_URL", "", "postgres://… to use PostgreSQL instead of SQLite", true},
+	{"DWA_DB_MAX_CONNS", "16", "PostgreSQL connection pool size", false},
+	{"DWA_DEMO", "1", "seed the demo catalogue into an empty database (0 turns it off)", false},
+	{"DWA_SECRET_KEY", "", "token signing key (≥ 32 bytes); generated into the data directory when empty", true},
+	{"PAYSTACK_SECRET_KEY", "", "Paystack secret key; empty runs the built-in test payment provider", true},
+	{"PAYSTACK_PUBLIC_KEY", "", "Paystack public key for the payment popup", false},
+	{"PAYSTACK_BASE_URL", "https://api.paystack.co", "Paystack API base URL", false},
+	{"DWA_ALLOW_TEST_PAYMENTS", "0", "allow the test payment provider when DWA_ENV=production", false},
+	{"SMTP_URL", "", "smtp(s)://user:pass@host:port; empty writes mail to <data dir>/mail", true},
+	{"DWA_MAIL_FROM", "Dwa <no-reply@dwa.shop>", "sender of outgoing mail", false},
+	{"DWA_SUPPORT_EMAIL", "support@dwa.shop", "where complaints are sent", false},
+	{"DWA_CORS_ORIGINS", "", "comma-separated allowed origins; none by default", false},
+	{"DWA_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is trusted", false},
+	{"DWA_METRICS_NETWORKS", "127.0.0.0/8,::1/128", "CIDRs allowed to read /metrics", false},
+	{"DWA_ACCESS_TOKEN_TTL", "15m", "access token lifetime", false},
+	{"DWA_REFRESH_TOKEN_TTL", "336h", "refresh token lifetime", false},
+	{"DWA_ORDER_EXPIRY", "48h", "unpaid pending orders are cancelled after this", false},
+	{"DWA_LIST_MAX", "100", "most items in one plain-array list", false},
+	{"DWA_SHUTDOWN_TIMEOUT", "15s", "how long in-flight requests get on shutdown", false},
+	{"DWA_LOG_LEVEL", "info", "debug, info, warn or error", false},
+}
+
+// Load reads the environment through getenv, applies defaults and validates.
+func Load(getenv func(string) string) (Config, error) {
+	p := parser{getenv: getenv}
+	c := Config{
+		Env:               p.str("DWA_ENV", "development"),
+		Addr:              p.str("DWA_ADDR", "localhost:8080"),
+		APIPrefix:         p.str("DWA_API_PREFIX", "/api"),
+		DataDir:           p.str("DWA_DATA_DIR", "./data"),
+		DatabaseURL:       p.str("DATABASE_URL", ""),
+		DBMaxConns:        p.int("DWA_DB_MAX_CONNS", 16),
+		Demo:              p.bool("DWA_DEMO", true),
+		SecretKey:         getenv("DWA_SECRET_KEY"),
+		PaystackSecretKey: p.str("PAYSTACK_SECRET_KEY", ""),
+		PaystackPublicKey: p.str("PAYSTACK_PUBLIC_KEY", ""),
+		PaystackBaseURL:   strings.TrimSuffix(p.str("PAYSTACK_BASE_URL", "https://api.paystack.co"), "/"),
+		AllowTestPayments: p.bool("DWA_ALLOW_TEST_PAYMENTS", false),
+		SMTPURL:           p.str("SMTP_URL", ""),
+		MailFrom:          p.str("DWA_MAIL_FROM", "Dwa <no-reply@dwa.shop>"),
+		SupportEmail:      p.str("DWA_SUPPORT_EMAIL", "support@dwa.shop"),
+		CORSOrigins:       p.list("DWA_CORS_ORIGINS"),
+		TrustedProxies:    p.prefixes("DWA_TRUSTED_PROXIES", ""),
+		MetricsNetworks:   p.prefixes("DWA_METRICS_NETWORKS", "127.0.0.0/8,::1/128"),
+		AccessTokenTTL:    p.duration("DWA_ACCESS_TOKEN_TTL", 15*time.Minute),
+		RefreshTokenTTL:   p.duration("DWA_REFRESH_TOKEN_TTL", 14*24*time.Hour),
+		OrderExpiry:       p.duration("DWA_ORDER_EXPIRY", 48*time.Hour),
+		ListMax:           p.int("DWA_LIST_MAX", 100),
+		ShutdownTimeout:   p.duration("DWA_SHUTDOWN_TIMEOUT", 15*time.Second),
+		LogLevel:          p.str("DWA_LOG_LEVEL", "info"),
+	}
+	c.PublicURL = strings.TrimSuffix(p.str("DWA_PUBLIC_URL", defaultPublicURL(c.Addr)), "/")
+	if err := errors.Join(append(p.errs, c.validate()...)...); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+func defaultPublicURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://localhost:8080"
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+func (c Config) validate() []error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	if c.Env != "development" && c.Env != "production" {
+		bad("DWA_ENV must be development or production, not %q", c.Env)
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		bad("DWA_ADDR %q is not host:port", c.Addr)
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("DWA_PUBLIC_URL %q must be an absolute http(s) URL", c.PublicURL)
+	}
+	if !strings.HasPrefix(c.APIPrefix, "/") || strings.HasSuffix(c.APIPrefix, "/") || len(c.APIPrefix) < 2 {
+		bad("DWA_API_PREFIX %q must start with / and not end with /", c.APIPrefix)
+	}
+	if c.DataDir == "" {
+		bad("DWA_DATA_DIR must not be empty")
+	}
+	if c.DatabaseURL != "" {
+		if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			bad("DATABASE_URL must be a postgres:// URL")
+		}
+	}
+	if c.DBMaxConns < 1 || c.DBMaxConns > 1000 {
+		bad("DWA_DB_MAX_CONNS must be between 1 and 1000")
+	}
+	if c.SecretKey != "" && len(c.SecretKey) < 32 {
+		bad("DWA_SECRET_KEY must be at least 32 bytes")
+	}
+	if (c.PaystackSecretKey == "") != (c.PaystackPublicKey == "") {
+		bad("PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY must be set together")
+	}
+	if u, err := url.Parse(c.PaystackBaseURL); err != nil || u.Host == "" {
+		bad("PAYSTACK_BASE_URL %q must be an absolute URL", c.PaystackBaseURL)
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			bad("SMTP_URL must be smtp://… or smtps://…")
+		}
+	}
+	for _, o := range c.CORSOrigins {
+		if u, err := url.Parse(o); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
+			bad("DWA_CORS_ORIGINS entry %q must be an origin like https://shop.example", o)
+		}
+	}
+	if c.AccessTokenTTL < time.Minute || c.RefreshTokenTTL < c.AccessTokenTTL {
+		bad("token lifetimes: access ≥ 1m and refresh ≥ access")
+	}
+	if c.OrderExpiry < time.Minute {
+		bad("DWA_ORDER_EXPIRY must be at least 1m")
+	}
+	if c.ListMax < 1 || c.ListMax > 1000 {
+		bad("DWA_LIST_MAX must be between 1 and 1000")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		bad("DWA_LOG_LEVEL must be debug, info, warn or error")
+	}
+	if c.Env == "production" {
+		if c.TestPayments() && !c.AllowTestPayments {
+			bad("production without PAYSTACK keys would run the test payment provider; set the keys or DWA_ALLOW_TEST_PAYMENTS=1")
+		}
+		if strings.HasPrefix(c.PublicURL, "http://") {
+			bad("DWA_PUBLIC_URL must be https in production")
+		}
+	}
+	return errs
+}
+
+// String renders the configuration for the start-up log with secrets masked.
+func (c Config) String() string {
+	mask := func(s string) string {
+		if s == "" {
+			return "(unset)"
+		}
+		return "(set)"
+	}
+	db := "sqlite:" + c.SQLitePath()
+	if c.DatabaseURL != "" {
+		db = "postgres:" + redactURL(c.DatabaseURL)
+	}
+	mail := "files in " + c.DataDir + "/mail"
+	if c.SMTPURL != "" {
+		mail = "smtp:" + redactURL(c.SMTPURL)
+	}
+	pay := "test provider"
+	if !c.TestPayments() {
+		pay = "paystack"
+	}
+	return fmt.Sprintf("env=%s addr=%s public_url=%s db=%s payments=%s mail=%s secret_key=%s paystack_secret=%s",
+		c.Env, c.Addr, c.PublicURL, db, pay, mail, mask(c.SecretKey), mask(c.PaystackSecretKey))
+}
+
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(invalid)"
+	}
+	return u.Redacted()
+}
+
+type parser struct {
+	getenv func(string) string
+	errs   []error
+}
+
+func (p *parser) str(name, def string) string {
+	if v := strings.TrimSpace(p.getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (p *parser) int(name string, def int) int {
+	v := p.str(name, "")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		p.errs = append(p.errs, fmt.Errorf("%s: %q is not a whole number", name, v))
+	}
+	return n
+}
+
+func (p *parser) bool(name string, def bool) bool {
+	switch strings.ToLower(p.str(name, "")) {
+	case "":
+		return def
+	case "1", "true", "yes", "on":
+		return true
+	case "0", "false", "no", "off":
+		return false
+	}
+	p.errs = append(p.errs, fmt.Errorf("%s: use 1 or 0", name))
+	return def
+}
+
+func (p *parser) duration(name string, def time.Duration) time.Duration {
+	v := p.str(name, "")
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		p.errs = append(p.errs, fmt.Errorf("%s: %q is not a duration like 15m or 48h", name, v))
+	}
+	return d
+}
+
+func (p *parser) list(name string) []string {
+	var out []string
+	for _, s := range strings.Split(p.str(name, ""), ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (p *parser) prefixes(name, def string) []netip.Prefix {
+	var out []netip.Prefix
+	for _, s := range strings.Split(p.str(name, def), ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		pr, err := netip.ParsePrefix(s)
+		if err != nil {
+			if a, aerr := netip.ParseAddr(s); aerr == nil {
+				pr = netip.PrefixFrom(a, a.BitLen())
+			} else {
+				p.errs = append(p.errs, fmt.Errorf("%s: %q is not a CIDR or address", name, s))
+				continue
+			}
+		}
+		out = append(out, pr.Masked())
+	}
+	return out
+}

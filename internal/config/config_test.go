@@ -1,0 +1,122 @@
+package config
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func load(env map[string]string) (Config, error) {
+	return Load(func(k string) string { return env[k] })
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "localhost:8080" || c.PublicURL != "http://localhost:8080" || c.DataDir != "./data" ||
+		c.APIPrefix != "/api" || !c.Demo || !c.TestPayments() || c.AccessTokenTTL != 15*time.Minute ||
+		c.RefreshTokenTTL != 14*24*time.Hour || c.OrderExpiry != 48*time.Hour || c.ListMax != 100 ||
+		c.SQLitePath() != "./data/dwa.db" || len(c.CORSOrigins) != 0 || len(c.MetricsNetworks) != 2 {
+		t.Errorf("defaults = %+v", c)
+	}
+}
+
+func TestOverrides(t *testing.T) {
+	c, err := load(map[string]string{
+		"DWA_ADDR": "0.0.0.0:9000", "DWA_DEMO": "0", "DWA_CORS_ORIGINS": "https://a.example, https://b.example",
+		"DWA_TRUSTED_PROXIES": "10.0.0.0/8,192.168.1.1", "DWA_ORDER_EXPIRY": "2h", "DATABASE_URL": "postgres://u:secretpw@db/dwa",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PublicURL != "http://localhost:9000" || c.Demo || len(c.CORSOrigins) != 2 || len(c.TrustedProxies) != 2 ||
+		c.TrustedProxies[1].String() != "192.168.1.1/32" || c.OrderExpiry != 2*time.Hour {
+		t.Errorf("config = %+v", c)
+	}
+	if s := c.String(); strings.Contains(s, "secretpw") {
+		t.Errorf("String() leaks the database password: %s", s)
+	}
+}
+
+func TestValidation(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string // part of the error
+	}{
+		{"bad env", map[string]string{"DWA_ENV": "staging"}, "DWA_ENV"},
+		{"bad addr", map[string]string{"DWA_ADDR": "8080"}, "DWA_ADDR"},
+		{"relative public URL", map[string]string{"DWA_PUBLIC_URL": "shop.example"}, "DWA_PUBLIC_URL"},
+		{"prefix with trailing slash", map[string]string{"DWA_API_PREFIX": "/api/"}, "DWA_API_PREFIX"},
+		{"mysql URL", map[string]string{"DATABASE_URL": "mysql://x"}, "DATABASE_URL"},
+		{"short secret", map[string]string{"DWA_SECRET_KEY": "short"}, "DWA_SECRET_KEY"},
+		{"half the Paystack keys", map[string]string{"PAYSTACK_SECRET_KEY": "sk_test_x"}, "PAYSTACK"},
+		{"bad SMTP URL", map[string]string{"SMTP_URL": "http://mail"}, "SMTP_URL"},
+		{"bad CORS origin", map[string]string{"DWA_CORS_ORIGINS": "shop.example"}, "DWA_CORS_ORIGINS"},
+		{"bad proxy", map[string]string{"DWA_TRUSTED_PROXIES": "not-an-ip"}, "DWA_TRUSTED_PROXIES"},
+		{"bad duration", map[string]string{"DWA_ORDER_EXPIRY": "two days"}, "DWA_ORDER_EXPIRY"},
+		{"bad number", map[string]string{"DWA_LIST_MAX": "lots"}, "DWA_LIST_MAX"},
+		{"bad bool", map[string]string{"DWA_DEMO": "maybe"}, "DWA_DEMO"},
+		{"bad log level", map[string]string{"DWA_LOG_LEVEL": "loud"}, "DWA_LOG_LEVEL"},
+		{"production in test payment mode", map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop"}, "test payment provider"},
+		{"production over http", map[string]string{"DWA_ENV": "production", "DWA_ALLOW_TEST_PAYMENTS": "1"}, "https"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := load(tc.env)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v; want one mentioning %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := load(map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop", "DWA_ALLOW_TEST_PAYMENTS": "1"}); err != nil {
+		t.Errorf("production with explicit test payments: %v", err)
+	}
+}
+
+// TestDocumentedVariables keeps .env.example and the README's configuration
+// table in step with what Load reads.
+func TestDocumentedVariables(t *testing.T) {
+	example, err := os.ReadFile("../../.env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^#?\s*([A-Z][A-Z0-9_]+)=`).FindAllStringSubmatch(string(example), -1) {
+		documented[m[1]] = true
+	}
+	for _, v := range Vars {
+		if !documented[v.Name] {
+			t.Errorf(".env.example lacks %s", v.Name)
+		}
+		if !strings.Contains(string(readme), "`"+v.Name+"`") {
+			t.Errorf("README.md's configuration table lacks %s", v.Name)
+		}
+		delete(documented, v.Name)
+	}
+	for name := range documented {
+		t.Errorf(".env.example documents %s, which Load does not read", name)
+	}
+	source, err := os.ReadFile("config.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`p\.\w+\("([A-Z0-9_]+)"|getenv\("([A-Z0-9_]+)"\)`).FindAllStringSubmatch(string(source), -1) {
+		name := m[1] + m[2]
+		found := false
+		for _, v := range Vars {
+			found = found || v.Name == name
+		}
+		if !found {
+			t.Errorf("Load reads %s, which Vars does not list", name)
+		}
+	}
+}

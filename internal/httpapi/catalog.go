@@ -1,0 +1,129 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"dwa/internal/shop"
+)
+
+type imageDTO struct {
+	ID    int64  `json:"id"`
+	Image string `json:"image"`
+}
+
+type categoryDTO struct {
+	ID            int64         `json:"id"`
+	Name          string        `json:"name"`
+	Slug          string        `json:"slug"`
+	Images        []imageDTO    `json:"images"`
+	Parent        *int64        `json:"parent"`
+	Subcategories []categoryDTO `json:"subcategories"`
+}
+
+type categoryRefDTO struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+func toCategoryDTO(c *shop.Category) categoryDTO {
+	d := categoryDTO{ID: c.ID, Name: c.Name, Slug: c.Slug, Images: make([]imageDTO, 0, len(c.Images)),
+		Subcategories: make([]categoryDTO, 0, len(c.Children))}
+	if c.ParentID != 0 {
+		parent := c.ParentID
+		d.Parent = &parent
+	}
+	for _, im := range c.Images {
+		d.Images = append(d.Images, imageDTO{ID: im.ID, Image: im.URL})
+	}
+	for _, ch := range c.Children {
+		d.Subcategories = append(d.Subcategories, toCategoryDTO(ch))
+	}
+	return d
+}
+
+func (a *API) listCategories(w http.ResponseWriter, r *http.Request) {
+	roots, err := a.svc.Categories(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]categoryDTO, 0, len(roots))
+	for _, c := range roots {
+		out = append(out, toCategoryDTO(c))
+	}
+	publicCache(w)
+	writeList(w, out, len(out))
+}
+
+func (a *API) getCategory(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		notFound(w, r)
+		return
+	}
+	c, err := a.svc.Category(r.Context(), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	publicCache(w)
+	writeJSON(w, http.StatusOK, toCategoryDTO(c))
+}
+
+// loadSubcategories serves both ajax loaders: param names the query
+// parameter, key the response's array.
+func (a *API) loadSubcategories(param, key string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := strconv.ParseInt(strings.TrimSpace(lastQueryValue(r, param)), 10, 64)
+		if err != nil || id <= 0 {
+			writeError(w, r, shop.Invalid(map[string][]string{param: {"A valid integer is required."}}))
+			return
+		}
+		children, err := a.svc.Subcategories(r.Context(), id)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		refs := make([]categoryRefDTO, 0, len(children))
+		for _, c := range children {
+			refs = append(refs, categoryRefDTO{ID: c.ID, Name: c.Name, Slug: c.Slug})
+		}
+		publicCache(w)
+		writeJSON(w, http.StatusOK, map[string][]categoryRefDTO{key: refs})
+	}
+}
+
+type heroDTO struct {
+	ID          int64  `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Image       string `json:"image"`
+	Link        string `json:"link"`
+}
+
+func (a *API) listHeroSlides(w http.ResponseWriter, r *http.Request) {
+	slides, err := a.svc.HeroSlides(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]heroDTO, 0, len(slides))
+	for _, s := range slides {
+		out = append(out, heroDTO{ID: s.ID, Title: s.Title, Description: s.Description, Image: s.Image, Link: s.Link})
+	}
+	publicCache(w)
+	writeList(w, out, len(out))
+}
+
+// lastQueryValue returns the last value of a repeated query parameter, as
+// the contract asks.
+func lastQueryValue(r *http.Request, name string) string {
+	vs := r.URL.Query()[name]
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[len(vs)-1]
+}

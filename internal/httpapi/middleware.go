@@ -1,0 +1,169 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+)
+
+type ctxKey int
+
+const infoKey ctxKey = 0
+
+// reqInfo travels in the request context so that the outer middleware can
+// learn what the inner layers decided (route pattern, request id).
+type reqInfo struct {
+	id    string
+	route string
+}
+
+func infoFrom(ctx context.Context) *reqInfo {
+	i, _ := ctx.Value(infoKey).(*reqInfo)
+	return i
+}
+
+// RequestID returns the id of the request being served, for log handlers.
+func RequestID(ctx context.Context) string {
+	if i := infoFrom(ctx); i != nil {
+		return i.id
+	}
+	return ""
+}
+
+// validRequestID accepts 1–64 characters of [A-Za-z0-9._:-].
+func validRequestID(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("._:-", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func newRequestID() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// statusRecorder remembers the status and size for logs and metrics.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += int64(n)
+	return n, err
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// observe is the outermost layer: request id, access log, metrics, and a
+// recovery that turns a panic into the contract's 500.
+func (a *API) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		info := &reqInfo{id: r.Header.Get("X-Request-ID")}
+		if !validRequestID(info.id) {
+			info.id = newRequestID()
+		}
+		w.Header().Set("X-Request-ID", info.id)
+		r = r.WithContext(context.WithValue(r.Context(), infoKey, info))
+		rec := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				slog.ErrorContext(r.Context(), "panic", "panic", p, "stack", string(debug.Stack()))
+				if rec.status == 0 {
+					writeJSON(rec, http.StatusInternalServerError, errInternal)
+				}
+			}
+			elapsed := time.Since(start)
+			route := info.route
+			if route == "" {
+				route = "other"
+			}
+			a.metrics.observe(route, r.Method, rec.status, elapsed)
+			slog.LogAttrs(r.Context(), slog.LevelInfo, "request",
+				slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", route),
+				slog.Int("status", rec.status), slog.Int64("bytes", rec.bytes),
+				slog.Float64("ms", float64(elapsed.Microseconds())/1000))
+		}()
+		next.ServeHTTP(rec, r)
+	})
+}
+
+// securityHeaders sets the headers every response carries.
+func (a *API) securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", a.csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self \"https://checkout.paystack.com\")")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
+		if strings.HasPrefix(a.cfg.PublicURL, "https://") {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// contentSecurityPolicy allows only our own origin plus the card payment
+// provider's script, frame and API hosts.
+const contentSecurityPolicy = "default-src 'self'; " +
+	"script-src 'self' https://js.paystack.co; " +
+	"frame-src https://checkout.paystack.com; " +
+	"connect-src 'self' https://api.paystack.co; " +
+	"img-src 'self' data: https:; " +
+	"style-src 'self' 'unsafe-inline'; " +
+	"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// cors applies the configured origins to API requests; none by default.
+func (a *API) cors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin == "" || !slices.Contains(a.cfg.CORSOrigins, origin) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Add("Vary", "Origin")
+		h.Set("Access-Control-Expose-Headers", "Link, X-Total-Count, X-Request-ID, Retry-After, X-Shuffle-Seed")
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, PATCH, DELETE, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, X-Request-ID, Last-Event-ID")
+			h.Set("Access-Control-Max-Age", "86400")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,92 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"gopkg.in/yaml.v3"
+)
+
+func (a *API) healthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (a *API) readyz(w http.ResponseWriter, r *http.Request) {
+	ready := a.svc.Ready(r.Context())
+	if ready.Database && ready.Migrations && !a.stopping.Load() {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+		return
+	}
+	word := func(ok bool) string {
+		if ok {
+			return "ok"
+		}
+		return "fail"
+	}
+	type checks struct {
+		Database   string `json:"database"`
+		Migrations string `json:"migrations"`
+		Shutdown   string `json:"shutdown"`
+	}
+	writeJSON(w, http.StatusServiceUnavailable, struct {
+		Status string `json:"status"`
+		Checks checks `json:"checks"`
+	}{"not_ready", checks{word(ready.Database), word(ready.Migrations), word(!a.stopping.Load())}})
+}
+
+func (a *API) serveMetrics(w http.ResponseWriter, r *http.Request) {
+	if !allowedPeer(r, a.cfg.MetricsNetworks) {
+		notFound(w, r)
+		return
+	}
+	var buf bytes.Buffer
+	a.metrics.write(&buf)
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf.Bytes())
+}
+
+func (a *API) serveOpenAPI(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	_, _ = w.Write(a.openapi)
+}
+
+// yamlToJSON converts the OpenAPI document once at start-up.
+func yamlToJSON(src []byte) ([]byte, error) {
+	var doc any
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, fmt.Errorf("api/openapi.yaml: %w", err)
+	}
+	out, err := json.Marshal(jsonable(doc))
+	if err != nil {
+		return nil, fmt.Errorf("api/openapi.yaml: %w", err)
+	}
+	return out, nil
+}
+
+// jsonable turns YAML's map[any]any-free tree into JSON-encodable values,
+// stringifying non-string keys (status codes like 200).
+func jsonable(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, x := range t {
+			t[k] = jsonable(x)
+		}
+		return t
+	case map[any]any:
+		m := make(map[string]any, len(t))
+		for k, x := range t {
+			m[fmt.Sprint(k)] = jsonable(x)
+		}
+		return m
+	case []any:
+		for i, x := range t {
+			t[i] = jsonable(x)
+		}
+		return t
+	}
+	return v
+}

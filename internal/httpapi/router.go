@@ -1,0 +1,88 @@
+package httpapi
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"dwa/internal/shop"
+)
+
+// methods dispatches one path pattern by method, answering HEAD like GET,
+// OPTIONS with 204 + Allow, and other methods with the contract's 405.
+type methods struct {
+	pattern  string
+	handlers map[string]http.HandlerFunc
+	allow    string
+}
+
+func newMethods(pattern string, hs map[string]http.HandlerFunc) *methods {
+	names := make([]string, 0, len(hs)+2)
+	for m := range hs {
+		names = append(names, m)
+	}
+	if _, ok := hs[http.MethodGet]; ok {
+		names = append(names, http.MethodHead)
+	}
+	names = append(names, http.MethodOptions)
+	slices.Sort(names)
+	return &methods{pattern: pattern, handlers: hs, allow: strings.Join(names, ", ")}
+}
+
+func (m *methods) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if info := infoFrom(r.Context()); info != nil {
+		info.route = m.pattern
+	}
+	method := r.Method
+	if method == http.MethodHead {
+		method = http.MethodGet
+		w = headWriter{w}
+	}
+	if h, ok := m.handlers[method]; ok {
+		h(w, r)
+		return
+	}
+	w.Header().Set("Allow", m.allow)
+	if r.Method == http.MethodOptions {
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	writeError(w, r, &shop.Error{Kind: shop.KindMethodNotAllowed, Code: "method_not_allowed",
+		Detail: `Method "` + r.Method + `" not allowed.`})
+}
+
+// trimTrailingSlash makes /x/ and /x answer identically, without a redirect.
+func trimTrailingSlash(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; len(p) > 1 && strings.HasSuffix(p, "/") {
+			r2 := r.Clone(r.Context())
+			r2.URL.Path = strings.TrimRight(p, "/")
+			if r2.URL.Path == "" {
+				r2.URL.Path = "/"
+			}
+			r2.URL.RawPath = ""
+			next.ServeHTTP(w, r2)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// pathID parses a positive integer path value; ok is false for anything else
+// (the caller answers the contract's plain 404).
+func pathID(r *http.Request, name string) (int64, bool) {
+	v := r.PathValue(name)
+	if v == "" || len(v) > 18 {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	return id, err == nil && id > 0
+}
+
+// headWriter drops the body of a HEAD response but keeps its headers,
+// Content-Length included, so HEAD answers exactly like GET.
+type headWriter struct{ http.ResponseWriter }
+
+func (headWriter) Write(b []byte) (int, error) { return len(b), nil }

@@ -1,0 +1,230 @@
+package httpapi_test
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"dwa/internal/shoptest"
+)
+
+// TestProtocol covers the conventions every endpoint shares (contract §1).
+func TestProtocol(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_CORS_ORIGINS": "https://partner.example"})
+	tests := []struct {
+		name, method, path string
+		headers            []string
+		status             int
+		body               string
+		wantHeaders        map[string]string
+	}{
+		{"unknown API path is JSON 404", "GET", "/api/nope/", nil, 404, `{"detail":"Not found.","code":"not_found"}`, nil},
+		{"API root is JSON 404", "GET", "/api", nil, 404, `{"detail":"Not found.","code":"not_found"}`, nil},
+		{"unsupported method", "PUT", "/api/store/categories/", nil, 405, `{"detail":"Method \"PUT\" not allowed.","code":"method_not_allowed"}`,
+			map[string]string{"Allow": "GET, HEAD, OPTIONS"}},
+		{"DELETE without slash", "DELETE", "/api/store/hero", nil, 405, `{"detail":"Method \"DELETE\" not allowed.","code":"method_not_allowed"}`, nil},
+		{"OPTIONS answers 204 with Allow", "OPTIONS", "/api/store/categories", nil, 204, "", map[string]string{"Allow": "GET, HEAD, OPTIONS"}},
+		{"HEAD works where GET does", "HEAD", "/api/store/categories/", nil, 200, "", map[string]string{"Content-Type": "application/json"}},
+		{"preflight from an allowed origin", "OPTIONS", "/api/store/categories/", []string{"Origin", "https://partner.example", "Access-Control-Request-Method", "GET"}, 204, "",
+			map[string]string{"Access-Control-Allow-Origin": "https://partner.example", "Access-Control-Max-Age": "86400",
+				"Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, X-Request-ID, Last-Event-ID"}},
+		{"preflight from another origin gets no CORS headers", "OPTIONS", "/api/store/categories/", []string{"Origin", "https://evil.example", "Access-Control-Request-Method", "GET"}, 204, "",
+			map[string]string{"Access-Control-Allow-Origin": ""}},
+		{"simple request from an allowed origin", "GET", "/api/store/hero/", []string{"Origin", "https://partner.example"}, 200, "[]",
+			map[string]string{"Access-Control-Allow-Origin": "https://partner.example", "Access-Control-Expose-Headers": "Link, X-Total-Count, X-Request-ID, Retry-After, X-Shuffle-Seed"}},
+		{"healthz", "GET", "/healthz", nil, 200, `{"status":"ok"}`, nil},
+		{"readyz checks the database", "GET", "/readyz", nil, 200, `{"status":"ready"}`, nil},
+		{"metrics from loopback", "GET", "/metrics", nil, 200, "# HELP dwa_http_requests_total…", map[string]string{"Content-Type": "text/plain; version=0.0.4; charset=utf-8"}},
+		{"incoming request id is kept", "GET", "/healthz", []string{"X-Request-ID", "abc.DEF:1-2_3"}, 200, `{"status":"ok"}`, map[string]string{"X-Request-ID": "abc.DEF:1-2_3"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := a.Do(tc.method, tc.path, "", tc.headers...)
+			assertStatus(t, w.Code, tc.status)
+			assertBody(t, w.Body.String(), tc.body)
+			for k, v := range tc.wantHeaders {
+				if got := w.Header().Get(k); got != v {
+					t.Errorf("%s = %q; want %q", k, got, v)
+				}
+			}
+			if w.Header().Get("X-Request-ID") == "" || w.Header().Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("missing X-Request-ID or nosniff: %v", w.Header())
+			}
+		})
+	}
+
+	t.Run("invalid request ids are replaced", func(t *testing.T) {
+		for _, bad := range []string{"has space", strings.Repeat("a", 65), "semi;colon"} {
+			got := a.Do("GET", "/healthz", "", "X-Request-ID", bad).Header().Get("X-Request-ID")
+			if got == bad || got == "" {
+				t.Errorf("X-Request-ID for %q = %q", bad, got)
+			}
+		}
+	})
+
+	t.Run("metrics are refused outside the allowed networks", func(t *testing.T) {
+		req := httptest.NewRequest("GET", "/metrics", nil)
+		req.RemoteAddr = "203.0.113.9:5555"
+		w := httptest.NewRecorder()
+		a.API.ServeHTTP(w, req)
+		assertStatus(t, w.Code, 404)
+	})
+
+	t.Run("metrics count requests by route pattern and status", func(t *testing.T) {
+		a.Do("GET", "/api/store/categories/123/", "")
+		body := a.Do("GET", "/metrics", "").Body.String()
+		for _, want := range []string{
+			`dwa_http_requests_total{route="/store/categories/{id}",method="GET",status="404"}`,
+			`dwa_http_request_duration_seconds_bucket{route="/store/categories/{id}",method="GET",status="404",le="+Inf"}`,
+		} {
+			if !strings.Contains(body, want) {
+				t.Errorf("metrics lack %s", want)
+			}
+		}
+	})
+
+	t.Run("readyz fails while shutting down", func(t *testing.T) {
+		b := shoptest.NewApp(t, a.Store, nil)
+		b.API.ShuttingDown()
+		w := b.Do("GET", "/readyz", "")
+		assertStatus(t, w.Code, 503)
+		assertBody(t, w.Body.String(), `{"status":"not_ready","checks":{"database":"ok","migrations":"ok","shutdown":"fail"}}`)
+	})
+
+	t.Run("readyz fails when the database is gone", func(t *testing.T) {
+		st := shoptest.OpenSQLite(t)
+		b := shoptest.NewApp(t, st, nil)
+		_ = st.Close()
+		w := b.Do("GET", "/readyz", "")
+		assertStatus(t, w.Code, 503)
+		assertBody(t, w.Body.String(), `{"status":"not_ready","checks":{"database":"fail","migrations":"fail","shutdown":"ok"}}`)
+	})
+
+	t.Run("openapi.json is the YAML document as JSON", func(t *testing.T) {
+		w := a.Do("GET", "/api/openapi.json", "")
+		assertStatus(t, w.Code, 200)
+		var doc map[string]any
+		decode(t, w.Body.Bytes(), &doc)
+		if v, _ := doc["openapi"].(string); !strings.HasPrefix(v, "3.1") {
+			t.Errorf("openapi = %v", doc["openapi"])
+		}
+		if _, ok := doc["paths"].(map[string]any)["/store/categories/"]; !ok {
+			t.Errorf("paths lack /store/categories/")
+		}
+	})
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
+	for _, path := range []string{"/", "/api/store/categories/", "/api/nope", "/no/such/page", "/healthz", "/assets/index-4f9a0c1e.js"} {
+		w := a.Do("GET", path, "")
+		csp := w.Header().Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "frame-ancestors 'none'", "script-src 'self' https://js.paystack.co", "frame-src https://checkout.paystack.com"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+			}
+		}
+		if w.Header().Get("X-Content-Type-Options") != "nosniff" || w.Header().Get("Referrer-Policy") == "" {
+			t.Errorf("%s: headers %v", path, w.Header())
+		}
+	}
+}
+
+func TestSinglePageApp(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
+	tests := []struct {
+		path   string
+		status int
+		cache  string
+	}{
+		{"/", 200, "no-cache"},
+		{"/products", 200, "no-cache"},
+		{"/products/", 200, "no-cache"},
+		{"/search?query=x-box", 200, "no-cache"},
+		{"/category/gaming", 200, "no-cache"},
+		{"/category/deals/pre-built-rigs", 200, "no-cache"},
+		{"/category/a/b/c", 200, "no-cache"},
+		{"/store/products/42", 200, "no-cache"},
+		{"/order/9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b", 200, "no-cache"},
+		{"/orders/9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b", 200, "no-cache"},
+		{"/payment/9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b", 200, "no-cache"},
+		{"/password/reset/confirm/MQ/abc-123", 200, "no-cache"},
+		{"/cart", 200, "no-cache"},
+		{"/no/such/page", 404, "no-cache"},
+		{"/category/a/b/c/d", 404, "no-cache"},
+		{"/index.html", 404, "no-cache"},
+		{"/assets/index-4f9a0c1e.js", 200, "public, max-age=31536000, immutable"},
+		{"/robots.txt", 200, "public, max-age=3600"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			w := a.Do("GET", tc.path, "")
+			assertStatus(t, w.Code, tc.status)
+			if got := w.Header().Get("Cache-Control"); got != tc.cache {
+				t.Errorf("Cache-Control = %q; want %q", got, tc.cache)
+			}
+			if tc.cache == "no-cache" && !strings.Contains(w.Body.String(), `<div id="root">`) {
+				t.Errorf("body is not index.html: %q", w.Body)
+			}
+		})
+	}
+
+	t.Run("text assets are served gzipped to clients that accept it", func(t *testing.T) {
+		w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "br, gzip")
+		if w.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("headers = %v", w.Header())
+		}
+		zr, err := gzip.NewReader(w.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _ := io.ReadAll(zr)
+		if !strings.HasPrefix(string(plain), "console.log('dwa');") {
+			t.Errorf("decompressed = %.40q", plain)
+		}
+		if w := a.Do("GET", "/assets/index-4f9a0c1e.js", ""); w.Header().Get("Content-Encoding") != "" {
+			t.Errorf("gzip sent to a client that did not ask")
+		}
+	})
+
+	t.Run("large JSON is gzipped, small JSON is not", func(t *testing.T) {
+		w := a.Do("GET", "/api/openapi.json", "", "Accept-Encoding", "gzip")
+		if w.Header().Get("Content-Encoding") != "gzip" {
+			t.Errorf("openapi.json not gzipped: %v", w.Header())
+		}
+		zr, err := gzip.NewReader(w.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]any
+		if err := json.NewDecoder(zr).Decode(&doc); err != nil {
+			t.Fatal(err)
+		}
+		if w := a.Do("GET", "/healthz", "", "Accept-Encoding", "gzip"); w.Header().Get("Content-Encoding") != "" {
+			t.Errorf("tiny body gzipped")
+		}
+	})
+
+	t.Run("POST to a page is refused", func(t *testing.T) {
+		assertStatus(t, a.Do("POST", "/products", "").Code, 405)
+	})
+}
+
+func TestMedia(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
+	w := a.Do("GET", "/media/demo/products/phone-1.svg", "")
+	assertStatus(t, w.Code, 200)
+	if w.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(w.Header().Get("Content-Security-Policy"), "sandbox") ||
+		w.Header().Get("Cache-Control") != "public, max-age=86400" {
+		t.Errorf("headers = %v", w.Header())
+	}
+	for _, path := range []string{"/media/demo/products/", "/media/notes.txt", "/media/../go.mod", "/media/demo/missing.svg", "/media/%2e%2e/x.svg"} {
+		// A path with .. is cleaned by a redirect; nothing outside media is served.
+		if w := a.Do("GET", path, ""); w.Code != 404 && w.Code != 307 {
+			t.Errorf("%s: status %d", path, w.Code)
+		}
+	}
+}

@@ -1,0 +1,181 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// spaRoutes are the storefront's routes (spec §2): they get index.html with
+// 200; any other path gets it with 404 so the app shows its not-found page
+// and crawlers see the truth.
+var spaRoutes = []string{
+	"/{$}", "/search", "/products", "/forgot-password", "/cart", "/messages", "/wishlist", "/orders",
+	"/category/{c}", "/category/{c}/{s}", "/category/{c}/{s}/{ss}",
+	"/store/products/{id}", "/order/{id}", "/orders/{id}", "/payment/{id}",
+	"/password/reset/confirm/{uid}/{token}",
+}
+
+// asset is one file of the built app, with its gzip form when worth it.
+type asset struct {
+	body    []byte
+	gz      []byte
+	ctype   string
+	cache   string
+	modTime time.Time
+}
+
+// spa serves the built single-page app from memory.
+type spa struct {
+	assets map[string]*asset
+	index  *asset
+	routes *http.ServeMux
+}
+
+// notBuiltPage is served when the binary was built without the web app
+// (go build without `make web`): honest, and it tells the developer what to do.
+const notBuiltPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Dwa</title>` +
+	`<p>The storefront has not been built into this binary. Run <code>make build</code>.</p></html>`
+
+func newSPA(web fs.FS) (*spa, error) {
+	s := &spa{assets: map[string]*asset{}, routes: http.NewServeMux()}
+	for _, p := range spaRoutes {
+		s.routes.HandleFunc(p, func(http.ResponseWriter, *http.Request) {})
+	}
+	if web != nil {
+		err := fs.WalkDir(web, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+				return err
+			}
+			body, err := fs.ReadFile(web, p)
+			if err != nil {
+				return err
+			}
+			s.assets["/"+p] = newAsset(p, body)
+			return nil
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	s.index = s.assets["/index.html"]
+	if s.index == nil {
+		s.index = newAsset("index.html", []byte(notBuiltPage))
+	}
+	s.index.cache = "no-cache"
+	return s, nil
+}
+
+func newAsset(p string, body []byte) *asset {
+	a := &asset{body: body, modTime: time.Now()}
+	a.ctype = mime.TypeByExtension(path.Ext(p))
+	if a.ctype == "" {
+		a.ctype = http.DetectContentType(body)
+	}
+	switch {
+	case strings.HasPrefix(p, "assets/"):
+		// Vite puts a content hash in every file name under assets/.
+		a.cache = "public, max-age=31536000, immutable"
+	default:
+		a.cache = "public, max-age=3600"
+	}
+	if compressible(a.ctype) && len(body) >= minGzipSize {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(body)
+		_ = zw.Close()
+		if buf.Len() < len(body) {
+			a.gz = buf.Bytes()
+		}
+	}
+	return a
+}
+
+func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if info := infoFrom(r.Context()); info != nil {
+		info.route = "spa"
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := r.URL.Path
+	if a, ok := s.assets[p]; ok && p != "/index.html" {
+		s.write(w, r, a, http.StatusOK)
+		return
+	}
+	status := http.StatusNotFound
+	probe := r.Clone(r.Context())
+	if len(p) > 1 {
+		probe.URL.Path = strings.TrimRight(p, "/")
+	}
+	if _, pattern := s.routes.Handler(probe); pattern != "" {
+		status = http.StatusOK
+	}
+	s.write(w, r, s.index, status)
+}
+
+func (s *spa) write(w http.ResponseWriter, r *http.Request, a *asset, status int) {
+	h := w.Header()
+	h.Set("Content-Type", a.ctype)
+	h.Set("Cache-Control", a.cache)
+	body := a.body
+	if a.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			body = a.gz
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// mediaHandler serves images from the media directory: files only, no
+// listings, long-cached, never sniffed into something executable.
+func mediaHandler(media fs.FS) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if info := infoFrom(r.Context()); info != nil {
+			info.route = "media"
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/media/")
+		ctype := mime.TypeByExtension(path.Ext(name))
+		if !fs.ValidPath(name) || !strings.HasPrefix(ctype, "image/") {
+			http.NotFound(w, r)
+			return
+		}
+		f, err := media.Open(name)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		rs, seekable := f.(interface {
+			Read([]byte) (int, error)
+			Seek(int64, int) (int64, error)
+		})
+		if err != nil || st.IsDir() || !seekable {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		if ctype == "image/svg+xml" {
+			// An SVG opened directly must not run script.
+			w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+		}
+		http.ServeContent(w, r, "", st.ModTime(), rs)
+	})
+}

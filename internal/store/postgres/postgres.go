@@ -1,0 +1,86 @@
+// Package postgres is the storage engine for scale: several dwa instances
+// can share one PostgreSQL database (DATABASE_URL).
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"io/fs"
+	"net"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+
+	"dwa/internal/store/sqldb"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Migrations returns the embedded, numbered migration files.
+func Migrations() ([]sqldb.Migration, error) {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	return sqldb.LoadMigrations(sub)
+}
+
+// migrationLockID is an arbitrary constant naming dwa's advisory lock.
+const migrationLockID = 0x647761 // "dwa"
+
+var dialect = sqldb.Dialect{
+	Name:              "postgres",
+	Numbered:          true,
+	IsUniqueViolation: hasState("23505"),
+	IsCheckViolation:  hasState("23514"),
+	IsUnavailable: func(err error) bool {
+		var ce *pgconn.ConnectError
+		var ne net.Error
+		return errors.As(err, &ce) || errors.As(err, &ne) || hasState("57P01", "57P02", "57P03", "08000", "08003", "08006")(err)
+	},
+	LockMigrations: func(ctx context.Context, c *sql.Conn) (func(), error) {
+		if _, err := c.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, migrationLockID); err != nil {
+			return nil, err
+		}
+		return func() {
+			_, _ = c.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, migrationLockID)
+		}, nil
+	},
+}
+
+func hasState(codes ...string) func(error) bool {
+	return func(err error) bool {
+		var e *pgconn.PgError
+		if !errors.As(err, &e) {
+			return false
+		}
+		for _, c := range codes {
+			if e.Code == c {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// Open connects to the database at url (postgres://…). maxConns bounds the pool.
+func Open(ctx context.Context, url string, maxConns int) (*sqldb.Store, error) {
+	migrations, err := Migrations()
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return sqldb.NewStore(sqldb.New(db, db, dialect), migrations), nil
+}

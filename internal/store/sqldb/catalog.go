@@ -1,0 +1,230 @@
+package sqldb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"dwa/internal/shop"
+)
+
+// AllCategories returns every category row (active or not) with its images,
+// ordered by position, name, id: the service builds the tree from it.
+// Two statements, whatever the size of the tree.
+func (s *Store) AllCategories(ctx context.Context) ([]*shop.Category, error) {
+	c := s.db.reader()
+	rows, err := c.query(ctx, `SELECT id, COALESCE(parent_id, 0), level, name, slug, position, is_active
+		FROM categories ORDER BY position, name, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*shop.Category
+	byID := map[int64]*shop.Category{}
+	for rows.Next() {
+		cat := &shop.Category{}
+		if err := rows.Scan(&cat.ID, &cat.ParentID, &cat.Level, &cat.Name, &cat.Slug, &cat.Position, &cat.Active); err != nil {
+			return nil, err
+		}
+		out = append(out, cat)
+		byID[cat.ID] = cat
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	img, err := c.query(ctx, `SELECT id, category_id, image FROM category_images ORDER BY category_id, position, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer img.Close()
+	for img.Next() {
+		var im shop.Image
+		var catID int64
+		if err := img.Scan(&im.ID, &catID, &im.URL); err != nil {
+			return nil, err
+		}
+		if cat := byID[catID]; cat != nil {
+			cat.Images = append(cat.Images, im)
+		}
+	}
+	return out, img.Err()
+}
+
+// ActiveHeroSlides returns the carousel slides by position.
+func (s *Store) ActiveHeroSlides(ctx context.Context) ([]shop.HeroSlide, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT id, title, description, image, link, position, is_active
+		FROM hero_slides WHERE is_active = TRUE ORDER BY position, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []shop.HeroSlide
+	for rows.Next() {
+		var h shop.HeroSlide
+		if err := rows.Scan(&h.ID, &h.Title, &h.Description, &h.Image, &h.Link, &h.Position, &h.Active); err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// CatalogueEmpty reports whether no category and no product exists yet, the
+// condition for seeding demo data on first start.
+func (s *Store) CatalogueEmpty(ctx context.Context) (bool, error) {
+	var n int64
+	err := s.db.reader().queryRow(ctx, `SELECT (SELECT COUNT(*) FROM categories) + (SELECT COUNT(*) FROM products)`).Scan(&n)
+	return n == 0, s.db.translate(err)
+}
+
+// CreateCategory inserts a category and its images.
+func (s *Store) CreateCategory(ctx context.Context, cat *shop.Category) error {
+	return s.db.inTx(ctx, func(c conn) error {
+		id, err := c.insertID(ctx, `INSERT INTO categories (parent_id, level, name, slug, position, is_active)
+			VALUES (?, ?, ?, ?, ?, ?)`, nullID(cat.ParentID), cat.Level, cat.Name, cat.Slug, cat.Position, cat.Active)
+		if err != nil {
+			return fmt.Errorf("insert category %q: %w", cat.Slug, err)
+		}
+		cat.ID = id
+		for i := range cat.Images {
+			imgID, err := c.insertID(ctx, `INSERT INTO category_images (category_id, image, position) VALUES (?, ?, ?)`,
+				id, cat.Images[i].URL, i)
+			if err != nil {
+				return err
+			}
+			cat.Images[i].ID = imgID
+		}
+		return nil
+	})
+}
+
+// CreateHeroSlide inserts a carousel slide.
+func (s *Store) CreateHeroSlide(ctx context.Context, h *shop.HeroSlide) error {
+	id, err := s.db.writer().insertID(ctx, `INSERT INTO hero_slides (title, description, image, link, position, is_active)
+		VALUES (?, ?, ?, ?, ?, ?)`, h.Title, h.Description, h.Image, h.Link, h.Position, h.Active)
+	h.ID = id
+	return err
+}
+
+// CreateStore inserts a store for its owner.
+func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
+	id, err := s.db.writer().insertID(ctx, `INSERT INTO stores
+		(owner_id, name, name_key, logo, description, contact_info, address, is_active, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		st.OwnerID, st.Name, shop.FoldKey(st.Name), st.Logo, st.Description, st.ContactInfo, st.Address, st.Active,
+		shop.Millis(st.CreatedAt))
+	if errors.Is(err, ErrUnique) {
+		return shop.Conflict("store_exists", "A store with that name or owner already exists.")
+	}
+	st.ID = id
+	return err
+}
+
+// productBatch is how many products one multi-row INSERT carries: large
+// enough to seed 100,000 products quickly, small enough for every engine's
+// parameter limit (14 columns × 500 rows < 32,766 for SQLite).
+const productBatch = 500
+
+// CreateProducts inserts products and their images in one transaction,
+// setting their IDs.
+func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
+	return s.db.inTx(ctx, func(c conn) error {
+		for start := 0; start < len(ps); start += productBatch {
+			end := min(start+productBatch, len(ps))
+			if err := insertProducts(ctx, c, ps[start:end]); err != nil {
+				return err
+			}
+			if err := insertProductImages(ctx, c, ps[start:end]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func insertProducts(ctx context.Context, c conn, ps []*shop.Product) error {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO products (store_id, category_id, subcategory_id, sub_subcategory_id, name, slug,
+		description, specification, unit_price, inventory, is_active, created_at, updated_at) VALUES `)
+	args := make([]any, 0, len(ps)*13)
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
+		created := shop.Millis(p.CreatedAt)
+		args = append(args, nullID(p.StoreID), nullID(p.CategoryID), nullID(p.SubcategoryID), nullID(p.SubSubcategoryID),
+			p.Name, p.Slug, p.Description, p.Specification, int64(p.UnitPrice), p.Inventory, p.Active, created, created)
+	}
+	b.WriteString(" RETURNING id")
+	rows, err := c.query(ctx, b.String(), args...)
+	if err != nil {
+		return fmt.Errorf("insert products: %w", err)
+	}
+	defer rows.Close()
+	// Both engines return the ids of a multi-row VALUES insert in row order.
+	i := 0
+	for rows.Next() {
+		if err := rows.Scan(&ps[i].ID); err != nil {
+			return err
+		}
+		i++
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if i != len(ps) {
+		return fmt.Errorf("insert products: got %d ids for %d rows", i, len(ps))
+	}
+	return nil
+}
+
+func insertProductImages(ctx context.Context, c conn, ps []*shop.Product) error {
+	var b strings.Builder
+	var args []any
+	for _, p := range ps {
+		for pos, url := range p.Images {
+			if len(args) > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("(?,?,?)")
+			args = append(args, p.ID, url, pos)
+		}
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	_, err := c.exec(ctx, `INSERT INTO product_images (product_id, image, position) VALUES `+b.String(), args...)
+	return err
+}
+
+// nullID stores 0 as NULL for optional references.
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// AllStores lists every store by name.
+func (s *Store) AllStores(ctx context.Context) ([]shop.Store, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT id, owner_id, name, logo, description, contact_info, address,
+		is_active, created_at FROM stores ORDER BY name, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []shop.Store
+	for rows.Next() {
+		var st shop.Store
+		var created int64
+		if err := rows.Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo, &st.Description, &st.ContactInfo, &st.Address,
+			&st.Active, &created); err != nil {
+			return nil, err
+		}
+		st.CreatedAt = shop.FromMillis(created)
+		out = append(out, st)
+	}
+	return out, rows.Err()
+}

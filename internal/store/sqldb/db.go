@@ -1,0 +1,153 @@
+// Package sqldb holds the SQL that SQLite and PostgreSQL share, behind the
+// Store type both engine adapters return. Engine differences (placeholders,
+// error codes, locking, search) come in through Dialect; see
+// docs/decisions/0002-one-sql-store-two-dialects.md.
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Dialect describes what differs between the engines.
+type Dialect struct {
+	Name string // "sqlite" or "postgres"
+	// Numbered is true when placeholders are $1, $2… instead of ?.
+	Numbered bool
+	// IsUniqueViolation and IsCheckViolation classify driver errors.
+	IsUniqueViolation func(error) bool
+	IsCheckViolation  func(error) bool
+	// IsUnavailable reports errors meaning the database cannot be reached.
+	IsUnavailable func(error) bool
+	// LockMigrations serialises migrations across processes on one
+	// connection; it returns the unlock function.
+	LockMigrations func(ctx context.Context, c *sql.Conn) (func(), error)
+}
+
+// DB is a pair of pools: one writer (a single connection on SQLite, where
+// writes are serialised anyway) and readers. On PostgreSQL both are the same.
+type DB struct {
+	W, R    *sql.DB
+	Dialect Dialect
+
+	queries  atomic.Int64
+	rebindMu sync.RWMutex
+	rebound  map[string]string
+}
+
+// New wraps the pools. w and r may be the same *sql.DB.
+func New(w, r *sql.DB, d Dialect) *DB {
+	return &DB{W: w, R: r, Dialect: d, rebound: map[string]string{}}
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	err := db.W.Close()
+	if db.R != db.W {
+		err = errors.Join(err, db.R.Close())
+	}
+	return err
+}
+
+// QueryCount is the number of statements run so far; tests use it to prove
+// that a request costs a constant number of queries.
+func (db *DB) QueryCount() int64 { return db.queries.Load() }
+
+// rebind turns ? placeholders into $n for engines that need them. Results
+// are cached: the set of statements is small and fixed.
+func (db *DB) rebind(q string) string {
+	if !db.Dialect.Numbered {
+		return q
+	}
+	db.rebindMu.RLock()
+	r, ok := db.rebound[q]
+	db.rebindMu.RUnlock()
+	if ok {
+		return r
+	}
+	var b strings.Builder
+	n := 0
+	inStr := false
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case c == '\'':
+			inStr = !inStr
+			b.WriteByte(c)
+		case c == '?' && !inStr:
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	r = b.String()
+	db.rebindMu.Lock()
+	db.rebound[q] = r
+	db.rebindMu.Unlock()
+	return r
+}
+
+// queryer is what *sql.DB, *sql.Conn and *sql.Tx have in common.
+type queryer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// conn runs statements on one queryer with rebinding, counting and error
+// translation. Store methods use it for reads (readers) or inside a
+// transaction (the writer).
+type conn struct {
+	db *DB
+	q  queryer
+}
+
+func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	c.db.queries.Add(1)
+	res, err := c.q.ExecContext(ctx, c.db.rebind(query), args...)
+	return res, c.db.translate(err)
+}
+
+func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	c.db.queries.Add(1)
+	rows, err := c.q.QueryContext(ctx, c.db.rebind(query), args...)
+	return rows, c.db.translate(err)
+}
+
+func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	c.db.queries.Add(1)
+	return c.q.QueryRowContext(ctx, c.db.rebind(query), args...)
+}
+
+// insertID runs an INSERT … RETURNING id and returns the id.
+func (c conn) insertID(ctx context.Context, query string, args ...any) (int64, error) {
+	var id int64
+	err := c.queryRow(ctx, query+" RETURNING id", args...).Scan(&id)
+	return id, c.db.translate(err)
+}
+
+// reader is a conn on the read pool.
+func (db *DB) reader() conn { return conn{db: db, q: db.R} }
+
+// writer is a conn on the write pool, outside any transaction.
+func (db *DB) writer() conn { return conn{db: db, q: db.W} }
+
+// inTx runs fn in a transaction on the writer, committing when fn returns nil.
+func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
+	tx, err := db.W.BeginTx(ctx, nil)
+	if err != nil {
+		return db.translate(err)
+	}
+	if err := fn(conn{db: db, q: tx}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return db.translate(tx.Commit())
+}

@@ -1,0 +1,102 @@
+// Package sqlite is the default, zero-set-up storage engine: one file in the
+// data directory, WAL mode, one writer connection and a pool of readers.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"runtime"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"dwa/internal/store/sqldb"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Migrations returns the embedded, numbered migration files.
+func Migrations() ([]sqldb.Migration, error) {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	return sqldb.LoadMigrations(sub)
+}
+
+var dialect = sqldb.Dialect{
+	Name:              "sqlite",
+	IsUniqueViolation: hasCode(sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY),
+	IsCheckViolation:  hasCode(sqlite3.SQLITE_CONSTRAINT_CHECK),
+	IsUnavailable:     hasCode(sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB),
+	// The single writer connection and BEGIN IMMEDIATE already serialise
+	// migrations, within a process and across processes.
+	LockMigrations: func(context.Context, *sql.Conn) (func(), error) { return func() {}, nil },
+}
+
+func hasCode(codes ...int) func(error) bool {
+	return func(err error) bool {
+		var e *sqlite.Error
+		if !errors.As(err, &e) {
+			return false
+		}
+		for _, c := range codes {
+			if e.Code() == c || e.Code()&0xff == c {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// Open opens (creating if needed) the database file at path.
+func Open(path string) (*sqldb.Store, error) {
+	migrations, err := Migrations()
+	if err != nil {
+		return nil, err
+	}
+	w, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, err
+	}
+	// SQLite has one writer at a time; a single connection turns lock
+	// contention inside the process into a Go-side queue instead of
+	// SQLITE_BUSY retries.
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	r, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		_ = w.Close()
+		return nil, err
+	}
+	readers := max(4, runtime.NumCPU()*2)
+	r.SetMaxOpenConns(readers)
+	r.SetMaxIdleConns(readers)
+	// The writer creates the file and switches it to WAL before readers open.
+	if err := w.Ping(); err != nil {
+		_ = w.Close()
+		_ = r.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return sqldb.NewStore(sqldb.New(w, r, dialect), migrations), nil
+}
+
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
