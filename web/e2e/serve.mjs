@@ -1,0 +1,74 @@
+// Starts the real `dwa` binary for the end-to-end tests: a fresh temporary data directory (the
+// binary seeds demo data into it), DWA_ADDR on 127.0.0.1:<DWA_E2E_PORT, default 4173>. Waits
+// for /healthz, then runs until Playwright stops it; the data directory is removed on exit.
+// The server's log is kept quiet (the last lines are printed if it dies early); DWA_E2E_LOG=1
+// passes it through.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const port = Number(process.env.DWA_E2E_PORT ?? 4173);
+const binary = fileURLToPath(new URL('../../bin/dwa', import.meta.url));
+const addr = `127.0.0.1:${port}`;
+
+if (!existsSync(binary)) {
+  console.error(`e2e/serve.mjs: ${binary} does not exist. Build it first: (cd .. && make build)`);
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'dwa-e2e-'));
+const verbose = process.env.DWA_E2E_LOG === '1';
+const child = spawn(binary, ['serve'], {
+  env: { ...process.env, DWA_ADDR: addr, DWA_DATA_DIR: dataDir },
+  stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'],
+});
+const recent = [];
+for (const stream of [child.stdout, child.stderr]) {
+  stream?.setEncoding('utf8').on('data', (text) => {
+    recent.push(...text.split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 50));
+  });
+}
+
+let stopping = false;
+function cleanUp() {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+function stop(signal) {
+  stopping = true;
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stop(signal);
+  });
+}
+child.on('exit', (code, signal) => {
+  cleanUp();
+  if (!stopping) {
+    console.error(
+      `e2e/serve.mjs: dwa exited early (code ${code}, signal ${signal}); its last log:`,
+    );
+    console.error(recent.join('\n'));
+  }
+  process.exit(stopping ? 0 : (code ?? 1));
+});
+
+const deadline = Date.now() + 20_000;
+for (;;) {
+  try {
+    const response = await fetch(`http://${addr}/healthz`);
+    if (response.ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) {
+    console.error(`e2e/serve.mjs: dwa did not answer http://${addr}/healthz within 20 s`);
+    stop('SIGTERM');
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+if (!stopping) console.log(`e2e/serve.mjs: dwa is ready on http://${addr} (data in ${dataDir})`);

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import {
+  chromiumArgs,
+  chromiumPath,
+  hasBrowser,
+  missingBrowserMessage,
+  requireBrowser,
+} from './e2e/browser';
+
+// End-to-end tests drive the real binary (../bin/dwa, built by `make build`) on a fresh SQLite
+// database with demo data; e2e/serve.mjs starts it.
+const port = Number(process.env.DWA_E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+
+if (!hasBrowser) {
+  if (requireBrowser) throw new Error(missingBrowserMessage);
+  if (!process.env.TEST_WORKER_INDEX) console.warn(missingBrowserMessage);
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  // Without a browser every spec skips itself; do not start the server for nothing.
+  webServer: hasBrowser
+    ? {
+        command: 'node e2e/serve.mjs',
+        url: `${baseURL}/healthz`,
+        env: { DWA_E2E_PORT: String(port) },
+        reuseExistingServer: false,
+        timeout: 30_000,
+        stdout: 'ignore', // the request log; failures and serve.mjs messages go to stderr
+        stderr: 'pipe',
+      }
+    : undefined,
+});

@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+
+describe('route table', () => {
+  it.each([
+    ['/products', 'All Products'],
+    ['/search?query=phone', 'Search Results'],
+    ['/category/gaming', 'gaming'],
+    ['/category/deals/pre-built-rigs', 'deals > pre built rigs'],
+    ['/category/a-b/c-d/e-f', 'a b > c d > e f'],
+    ['/forgot-password', 'Forgot Password'],
+    ['/password/reset/confirm/MQ/abc-123', 'Reset Password'],
+  ])('%s shows %s', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each(['/cart', '/messages', '/wishlist', '/orders', '/order/x', '/orders/x', '/payment/x'])(
+    '%s asks a visitor to log in',
+    async (path) => {
+      renderApp(path);
+      expect(
+        await screen.findByRole('heading', { name: 'You must log in to access this page.' }),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText('Please use the login option from the profile dropdown.'),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['/cart', 'Shopping Bag'],
+    ['/messages', 'Message Center'],
+    ['/wishlist', 'Your Wishlist'],
+    ['/orders', 'Order Management'],
+  ])('%s shows %s to a signed-in shopper', async (path, heading) => {
+    window.localStorage.setItem('access', 'token');
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it.each(['/order/3b0e6f1a', '/orders/3b0e6f1a', '/payment/3b0e6f1a', '/store/products/101'])(
+    '%s shows a loading state',
+    async (path) => {
+      window.localStorage.setItem('access', 'token');
+      renderApp(path);
+      expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    },
+  );
+});

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+/** An error box, announced when it appears. Red is reserved for errors (and sale prices). */
+export function ErrorAlert({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger-600/40 bg-danger-50 p-4 text-danger-700"
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, listItems } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+
+export type Category = components['schemas']['Category'];
+
+/** `GET /api/store/categories/` — active top-level categories with their children. */
+export async function getCategories(signal?: AbortSignal): Promise<readonly Category[]> {
+  return listItems(await apiGet('/store/categories/', { signal }));
+}
+
+export const categoriesQueryKey = ['catalog', 'categories'] as const;
+
+export function useCategories() {
+  return useQuery({
+    queryKey: categoriesQueryKey,
+    queryFn: ({ signal }) => getCategories(signal),
+  });
+}

@@ -1,0 +1,16 @@
+import { PageHeading } from '@/components/ui/page-heading';
+import { ListSkeleton, Loading } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+// The content comes with the bag issue (GET /api/store/cart-items/).
+export default function CartPage() {
+  useDocumentTitle('Shopping Bag');
+  return (
+    <>
+      <PageHeading>Shopping Bag</PageHeading>
+      <Loading>
+        <ListSkeleton />
+      </Loading>
+    </>
+  );
+}

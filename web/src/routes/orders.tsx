@@ -1,0 +1,16 @@
+import { PageHeading } from '@/components/ui/page-heading';
+import { ListSkeleton, Loading } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+// The content comes with the orders issue (GET /api/store/orders/).
+export default function OrdersPage() {
+  useDocumentTitle('Order Management');
+  return (
+    <>
+      <PageHeading>Order Management</PageHeading>
+      <Loading>
+        <ListSkeleton />
+      </Loading>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { DetailSkeleton, Loading } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+// Spec §2: a loading skeleton first; the summary comes with the payment issue.
+export default function PaymentPage() {
+  useDocumentTitle('Payment');
+  return (
+    <Loading>
+      <DetailSkeleton />
+    </Loading>
+  );
+}
