@@ -2,22 +2,185 @@ package sqldb
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"time"
 
 	"dwa/internal/shop"
 )
 
-// CreateUser inserts a user; a username or e-mail already taken (ignoring
-// case) is a KindConflict error naming the field.
-func (s *Store) CreateUser(ctx context.Context, u *shop.User) error {
-	id, err := s.db.writer().insertID(ctx, `INSERT INTO users
-		(username, username_key, email, email_key, password_hash, is_staff, is_active, date_joined)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		u.Username, shop.FoldKey(u.Username), u.Email, shop.FoldKey(u.Email), u.PasswordHash, u.IsStaff, u.IsActive,
-		shop.Millis(u.DateJoined))
-	if errors.Is(err, ErrUnique) {
-		return shop.Conflict("user_exists", "A user with that username or email already exists.")
+// CreateUser inserts a user and queues mails in one transaction; a username
+// or e-mail already taken (ignoring case) is a KindConflict error.
+func (s *Store) CreateUser(ctx context.Context, u *shop.User, mails ...shop.Mail) error {
+	return s.db.inTx(ctx, func(c conn) error {
+		id, err := c.insertID(ctx, `INSERT INTO users
+			(username, username_key, email, email_key, password_hash, is_staff, is_active, date_joined, password_changed_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			u.Username, shop.FoldKey(u.Username), u.Email, shop.FoldKey(u.Email), u.PasswordHash, u.IsStaff, u.IsActive,
+			shop.Millis(u.DateJoined), shop.Millis(u.PasswordChangedAt))
+		if errors.Is(err, ErrUnique) {
+			return shop.Conflict("user_exists", "A user with that username or email already exists.")
+		}
+		if err != nil {
+			return err
+		}
+		u.ID = id
+		return insertMails(ctx, c, mails)
+	})
+}
+
+const userColumns = `id, username, email, password_hash, is_staff, is_active, date_joined, last_login, password_changed_at`
+
+func (s *Store) userWhere(ctx context.Context, where string, arg any) (*shop.User, error) {
+	var u shop.User
+	var joined, changed int64
+	var lastLogin sql.NullInt64
+	err := s.db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg).Scan(
+		&u.ID, &u.Username, &u.Email, &u.PasswordHash, &u.IsStaff, &u.IsActive, &joined, &lastLogin, &changed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
 	}
-	u.ID = id
+	if err != nil {
+		return nil, s.db.translate(err)
+	}
+	u.DateJoined, u.PasswordChangedAt = shop.FromMillis(joined), shop.FromMillis(changed)
+	if lastLogin.Valid {
+		u.LastLogin = shop.FromMillis(lastLogin.Int64)
+	}
+	return &u, nil
+}
+
+// UserByID returns the user with that id, or nil.
+func (s *Store) UserByID(ctx context.Context, id int64) (*shop.User, error) {
+	return s.userWhere(ctx, `id = ?`, id)
+}
+
+// UserByUsername returns the user with that username ignoring case, or nil.
+func (s *Store) UserByUsername(ctx context.Context, username string) (*shop.User, error) {
+	return s.userWhere(ctx, `username_key = ?`, shop.FoldKey(username))
+}
+
+// UserByEmail returns the user with that e-mail ignoring case, or nil.
+func (s *Store) UserByEmail(ctx context.Context, email string) (*shop.User, error) {
+	return s.userWhere(ctx, `email_key = ?`, shop.FoldKey(email))
+}
+
+// OwnedStore returns the store owned by the user, or nil.
+func (s *Store) OwnedStore(ctx context.Context, userID int64) (*shop.Store, error) {
+	var st shop.Store
+	var created int64
+	err := s.db.reader().queryRow(ctx, `SELECT id, owner_id, name, logo, description, contact_info, address,
+		is_active, created_at FROM stores WHERE owner_id = ?`, userID).Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo,
+		&st.Description, &st.ContactInfo, &st.Address, &st.Active, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, s.db.translate(err)
+	}
+	st.CreatedAt = shop.FromMillis(created)
+	return &st, nil
+}
+
+// RecordLogin sets last_login and, when newHash is set, the password hash.
+func (s *Store) RecordLogin(ctx context.Context, userID int64, at time.Time, newHash string) error {
+	if newHash == "" {
+		_, err := s.db.writer().exec(ctx, `UPDATE users SET last_login = ? WHERE id = ?`, shop.Millis(at), userID)
+		return err
+	}
+	_, err := s.db.writer().exec(ctx, `UPDATE users SET last_login = ?, password_hash = ? WHERE id = ?`,
+		shop.Millis(at), newHash, userID)
 	return err
+}
+
+// AddRefreshToken records an issued refresh token.
+func (s *Store) AddRefreshToken(ctx context.Context, t shop.RefreshToken) error {
+	_, err := s.db.writer().exec(ctx, `INSERT INTO refresh_tokens (jti, user_id, issued_at, expires_at) VALUES (?, ?, ?, ?)`,
+		t.JTI, t.UserID, shop.Millis(t.IssuedAt), shop.Millis(t.ExpiresAt))
+	return err
+}
+
+// RefreshTokenActive reports whether jti belongs to userID and is not revoked.
+func (s *Store) RefreshTokenActive(ctx context.Context, jti string, userID int64) (bool, error) {
+	var n int
+	err := s.db.reader().queryRow(ctx, `SELECT COUNT(*) FROM refresh_tokens
+		WHERE jti = ? AND user_id = ? AND revoked_at IS NULL`, jti, userID).Scan(&n)
+	return n == 1, s.db.translate(err)
+}
+
+// RevokeRefreshToken marks jti revoked; revoking twice keeps the first time.
+func (s *Store) RevokeRefreshToken(ctx context.Context, jti string, at time.Time) error {
+	_, err := s.db.writer().exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE jti = ? AND revoked_at IS NULL`,
+		shop.Millis(at), jti)
+	return err
+}
+
+// ChangePassword replaces the hash, stamps the change and revokes every
+// refresh token; with resetTokenHash it first consumes that reset token and
+// changes nothing (false) when the token is unknown, used or expired.
+func (s *Store) ChangePassword(ctx context.Context, userID int64, hash string, at time.Time, resetTokenHash string) (bool, error) {
+	changed := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		ms := shop.Millis(at)
+		if resetTokenHash != "" {
+			res, err := c.exec(ctx, `UPDATE password_reset_tokens SET used_at = ?
+				WHERE token_hash = ? AND user_id = ? AND used_at IS NULL AND expires_at > ?`, ms, resetTokenHash, userID, ms)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n != 1 {
+				return err
+			}
+		}
+		if _, err := c.exec(ctx, `UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?`,
+			hash, ms, userID); err != nil {
+			return err
+		}
+		if _, err := c.exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`,
+			ms, userID); err != nil {
+			return err
+		}
+		changed = true
+		return nil
+	})
+	return changed, err
+}
+
+// CreateResetToken stores a reset token, superseding the user's unused ones,
+// and queues its mail in the same transaction.
+func (s *Store) CreateResetToken(ctx context.Context, t shop.ResetToken, mails ...shop.Mail) error {
+	return s.db.inTx(ctx, func(c conn) error {
+		created := shop.Millis(t.CreatedAt)
+		if _, err := c.exec(ctx, `UPDATE password_reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL`,
+			created, t.UserID); err != nil {
+			return err
+		}
+		if _, err := c.exec(ctx, `INSERT INTO password_reset_tokens (user_id, token_hash, created_at, expires_at)
+			VALUES (?, ?, ?, ?)`, t.UserID, t.Hash, created, shop.Millis(t.ExpiresAt)); err != nil {
+			return err
+		}
+		return insertMails(ctx, c, mails)
+	})
+}
+
+// ResetTokenValid reports whether the hash is an unused, unexpired reset
+// token of the user.
+func (s *Store) ResetTokenValid(ctx context.Context, userID int64, hash string, now time.Time) (bool, error) {
+	var n int
+	err := s.db.reader().queryRow(ctx, `SELECT COUNT(*) FROM password_reset_tokens
+		WHERE token_hash = ? AND user_id = ? AND used_at IS NULL AND expires_at > ?`, hash, userID, shop.Millis(now)).Scan(&n)
+	return n == 1, s.db.translate(err)
+}
+
+// CreateComplaint stores a complaint and queues its mails in one transaction.
+func (s *Store) CreateComplaint(ctx context.Context, cp *shop.Complaint, mails ...shop.Mail) error {
+	return s.db.inTx(ctx, func(c conn) error {
+		id, err := c.insertID(ctx, `INSERT INTO complaints (email, complaint, created_at) VALUES (?, ?, ?)`,
+			cp.Email, cp.Text, shop.Millis(cp.CreatedAt))
+		if err != nil {
+			return err
+		}
+		cp.ID = id
+		return insertMails(ctx, c, mails)
+	})
 }

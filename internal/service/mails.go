@@ -1,0 +1,116 @@
+package service
+
+import (
+	"bytes"
+	"html/template"
+	"strings"
+
+	"dwa/internal/shop"
+)
+
+// mailContent is what every mail of the shop is made of; plain text and
+// HTML are rendered from the same paragraphs so they never disagree.
+type mailContent struct {
+	Greeting   string
+	Paragraphs []string
+	LinkLabel  string
+	Link       string
+	After      []string // paragraphs below the button
+	SignOff    string
+}
+
+var mailHTML = template.Must(template.New("mail").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{{.Subject}}</title></head>
+<body style="margin:0;background:#f4f6f5;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2a24">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#006b3f;padding:18px 24px;color:#ffffff;font-size:24px;font-weight:700;letter-spacing:.5px">Dwa<span style="color:#fcd116">.</span></td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5">
+<p style="margin:0 0 16px">{{.C.Greeting}}</p>
+{{range .C.Paragraphs}}<p style="margin:0 0 16px">{{.}}</p>
+{{end}}{{if .C.Link}}<p style="margin:24px 0"><a href="{{.C.Link}}" style="display:inline-block;background:#006b3f;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">{{.C.LinkLabel}}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#55615a">Or paste this address into your browser:<br>{{.C.Link}}</p>
+{{end}}{{range .C.After}}<p style="margin:0 0 16px">{{.}}</p>
+{{end}}<p style="margin:24px 0 0">{{.C.SignOff}}</p>
+</td></tr>
+<tr><td style="padding:16px 24px;background:#f4f6f5;font-size:12px;color:#55615a">Dwa — the online mall for Ghana. Prices in GH₵.</td></tr>
+</table></td></tr></table></body></html>
+`))
+
+// render builds the mail to one address; an empty address gives none, so
+// that nothing is ever queued for nobody.
+func (s *Service) render(to, subject string, c mailContent) []shop.Mail {
+	to = strings.TrimSpace(to)
+	if to == "" {
+		return nil
+	}
+	var text strings.Builder
+	text.WriteString(c.Greeting + "\n\n")
+	for _, p := range c.Paragraphs {
+		text.WriteString(p + "\n\n")
+	}
+	if c.Link != "" {
+		text.WriteString(c.LinkLabel + ": " + c.Link + "\n\n")
+	}
+	for _, p := range c.After {
+		text.WriteString(p + "\n\n")
+	}
+	text.WriteString(c.SignOff + "\n")
+	var html bytes.Buffer
+	if err := mailHTML.Execute(&html, struct {
+		Subject string
+		C       mailContent
+	}{subject, c}); err != nil {
+		// The template is fixed and its data plain strings: this cannot
+		// fail at run time without a programming error.
+		panic(err)
+	}
+	return []shop.Mail{{To: to, Subject: subject, Text: text.String(), HTML: html.String(), CreatedAt: s.now()}}
+}
+
+func (s *Service) welcomeMail(u *shop.User) []shop.Mail {
+	return s.render(u.Email, "Akwaaba! Welcome to Dwa", mailContent{
+		Greeting: "Akwaaba, " + u.Username + "!",
+		Paragraphs: []string{
+			"Your Dwa account is ready. Phones, gadgets, gaming gear, computers and jewellery from stores all over Ghana are waiting for you, every price in cedis.",
+			"Sign in with your username or your e-mail address, fill your bag and pay with mobile money or card.",
+		},
+		LinkLabel: "Start shopping",
+		Link:      s.accounts.PublicURL + "/products",
+		After:     []string{"Did not sign up? Just reply to this e-mail and we will close the account."},
+		SignOff:   "Medaase — the Dwa team",
+	})
+}
+
+func (s *Service) resetMail(u *shop.User, link string) []shop.Mail {
+	return s.render(u.Email, "Reset your Dwa password", mailContent{
+		Greeting: "Hello " + u.Username + ",",
+		Paragraphs: []string{
+			"Someone, hopefully you, asked to reset the password of your Dwa account. Choose a new one with the link below. It works once, for one hour.",
+		},
+		LinkLabel: "Choose a new password",
+		Link:      link,
+		After:     []string{"Did not ask for this? Ignore this e-mail: your password stays as it is."},
+		SignOff:   "The Dwa team",
+	})
+}
+
+func (s *Service) complaintMails(c *shop.Complaint, ack bool) []shop.Mail {
+	mails := s.render(s.accounts.SupportEmail, "Complaint from "+c.Email, mailContent{
+		Greeting:   "Hello support team,",
+		Paragraphs: append([]string{"A customer sent a complaint through the shop. Reply to " + c.Email + "."}, strings.Split(c.Text, "\n")...),
+		SignOff:    "— Dwa",
+	})
+	if ack {
+		mails = append(mails, s.render(c.Email, "We have your message — Dwa", mailContent{
+			Greeting: "Hello,",
+			Paragraphs: []string{
+				"Thank you for writing to Dwa. Your message has reached our support team, and someone will answer you at this address, usually within one working day.",
+			},
+			After:   []string{"Did not write to us? Then someone typed your address by mistake; you can ignore this e-mail."},
+			SignOff: "Medaase — the Dwa support team",
+		})...)
+	}
+	return mails
+}
