@@ -158,4 +158,3 @@ func decode(t *testing.T, b []byte, v any) {
 		t.Fatalf("decode %s: %v", b, err)
 	}
 }
-

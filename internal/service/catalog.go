@@ -10,11 +10,11 @@ import (
 // Categories returns the active top-level categories with their active
 // descendants, by position then name.
 func (s *Service) Categories(ctx context.Context) ([]*shop.Category, error) {
-	rows, err := s.store.AllCategories(ctx)
+	snap, err := s.catalogue(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return shop.BuildCategoryTree(rows), nil
+	return snap.roots, nil
 }
 
 // Category returns one reachable category (active, with active ancestors).
@@ -93,13 +93,16 @@ func (s *Service) AllStores(ctx context.Context) ([]shop.Store, error) {
 	return s.store.AllStores(ctx)
 }
 
-// CreateProducts adds products in one transaction.
+// CreateProducts adds products in one transaction, their HTML sanitised
+// against the contract's allow-list first.
 func (s *Service) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 	now := s.now()
 	for _, p := range ps {
 		if p.CreatedAt.IsZero() {
 			p.CreatedAt = now
 		}
+		p.Description = SanitizeHTML(p.Description)
+		p.Specification = SanitizeHTML(p.Specification)
 		if p.UnitPrice < 0 || p.Inventory < 0 {
 			return shop.Invalid(map[string][]string{"unit_price": {"Ensure this value is greater than or equal to 0."}})
 		}

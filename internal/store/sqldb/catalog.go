@@ -95,7 +95,7 @@ func (s *Store) CreateCategory(ctx context.Context, cat *shop.Category) error {
 			}
 			cat.Images[i].ID = imgID
 		}
-		return nil
+		return bumpCatalogue(ctx, c)
 	})
 }
 
@@ -109,15 +109,46 @@ func (s *Store) CreateHeroSlide(ctx context.Context, h *shop.HeroSlide) error {
 
 // CreateStore inserts a store for its owner.
 func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
-	id, err := s.db.writer().insertID(ctx, `INSERT INTO stores
-		(owner_id, name, name_key, logo, description, contact_info, address, is_active, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		st.OwnerID, st.Name, shop.FoldKey(st.Name), st.Logo, st.Description, st.ContactInfo, st.Address, st.Active,
-		shop.Millis(st.CreatedAt))
+	err := s.db.inTx(ctx, func(c conn) error {
+		id, err := c.insertID(ctx, `INSERT INTO stores
+			(owner_id, name, name_key, logo, description, contact_info, address, is_active, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			st.OwnerID, st.Name, shop.FoldKey(st.Name), st.Logo, st.Description, st.ContactInfo, st.Address, st.Active,
+			shop.Millis(st.CreatedAt))
+		if err != nil {
+			return err
+		}
+		st.ID = id
+		return bumpCatalogue(ctx, c)
+	})
 	if errors.Is(err, ErrUnique) {
 		return shop.Conflict("store_exists", "A store with that name or owner already exists.")
 	}
-	st.ID = id
+	return err
+}
+
+// CatalogueVersion is the catalogue's version: it moves in the same
+// transaction as every write of categories, stores, products or the search
+// index, on any instance. One primary-key read, so that services can keep
+// derived copies (category tree, shuffle orders, search index) and check
+// them on every request.
+func (s *Store) CatalogueVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.db.reader().queryRow(ctx, `SELECT version FROM search_meta WHERE id = 1`).Scan(&v)
+	return v, s.db.translate(err)
+}
+
+// bumpCatalogue moves the catalogue version inside the writer's transaction.
+func bumpCatalogue(ctx context.Context, c conn) error {
+	_, err := c.exec(ctx, `UPDATE search_meta SET version = version + 1 WHERE id = 1`)
+	return err
+}
+
+// bumpRank moves the rank version inside the writer's transaction: stock
+// and verified ratings order search ties, and the in-memory search index
+// re-reads them when it has moved (see searchIndex).
+func bumpRank(ctx context.Context, c conn) error {
+	_, err := c.exec(ctx, `UPDATE search_meta SET rank_version = rank_version + 1 WHERE id = 1`)
 	return err
 }
 
@@ -126,8 +157,8 @@ func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
 // parameter limit (14 columns × 500 rows < 32,766 for SQLite).
 const productBatch = 500
 
-// CreateProducts inserts products and their images in one transaction,
-// setting their IDs.
+// CreateProducts inserts products, their images and their search documents
+// in one transaction, setting their IDs.
 func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 	return s.db.inTx(ctx, func(c conn) error {
 		for start := 0; start < len(ps); start += productBatch {
@@ -139,7 +170,7 @@ func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 				return err
 			}
 		}
-		return nil
+		return indexProducts(ctx, c, ps)
 	})
 }
 

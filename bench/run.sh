@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# make bench: build dwa, seed throwaway databases (10,000 products for the
+# catalogue reads, 100,000 for search), start the server on 127.0.0.1 and
+# drive each endpoint from a separate process (bench/load, built on the hey
+# requester) at a fixed rate, bounded in time and requests. Prints one table
+# per engine. PostgreSQL runs against DWA_TEST_DATABASE_URL (a fresh schema
+# per run), else a throwaway cluster from scripts/with-postgres.sh; without
+# PostgreSQL it is skipped.
+#
+# Order placement (bench/orders) runs on a fresh demo database: shoppers
+# bag a product and order it at BENCH_ORDER_RATE orders/s, a fifth of them
+# racing for a product with 50 units; the run fails if any unit is oversold.
+#
+# Knobs: BENCH_DURATION (seconds per endpoint, default 10), BENCH_RATE
+# (catalogue req/s, default 1000), BENCH_SEARCH_RATE (default 200),
+# BENCH_ORDER_RATE (default 100), BENCH_ENGINES ("sqlite postgres").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+duration=${BENCH_DURATION:-10}
+rate=${BENCH_RATE:-1000}
+search_rate=${BENCH_SEARCH_RATE:-200}
+order_rate=${BENCH_ORDER_RATE:-100}
+engines=${BENCH_ENGINES:-sqlite postgres}
+
+if [[ " $engines " == *" postgres "* && -z "${DWA_TEST_DATABASE_URL:-}" && -z "${BENCH_IN_PG:-}" ]]; then
+  # Re-run inside a throwaway cluster when one can be started.
+  exec env BENCH_IN_PG=1 scripts/with-postgres.sh "$0" "$@"
+fi
+
+work=$(mktemp -d /tmp/dwa-bench.XXXXXX)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  if [[ -n "${DWA_TEST_DATABASE_URL:-}" ]]; then
+    # database() runs in command substitutions, so its schema names cannot
+    # be collected in a variable: drop every schema of this run by pattern.
+    psql -qAt "$DWA_TEST_DATABASE_URL" -c "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'bench\_%\_$$'" 2>/dev/null |
+      while read -r s; do psql -q "$DWA_TEST_DATABASE_URL" -c "DROP SCHEMA IF EXISTS $s CASCADE" >/dev/null 2>&1 || true; done
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "Building dwa and the load driver…"
+# Binaries live apart from the databases, which are directories named
+# after what they serve ("orders" would collide with the orders driver).
+bin=$work/bin
+mkdir -p "$bin"
+go build -trimpath -o "$bin/dwa" ./cmd/dwa
+(cd bench && go build -o "$bin/load" ./load && go build -o "$bin/orders" ./orders)
+
+# database ENGINE NAME → prints the env assignments for a fresh database.
+database() {
+  if [[ $1 == sqlite ]]; then
+    mkdir -p "$work/$2"
+    echo "DWA_DATA_DIR=$work/$2"
+    return
+  fi
+  local schema="bench_$2_$$"
+  psql -q "$DWA_TEST_DATABASE_URL" -c "DROP SCHEMA IF EXISTS $schema CASCADE; CREATE SCHEMA $schema" >/dev/null
+  local sep='?'; [[ $DWA_TEST_DATABASE_URL == *\?* ]] && sep='&'
+  mkdir -p "$work/$2-pg"
+  echo "DWA_DATA_DIR=$work/$2-pg DATABASE_URL=${DWA_TEST_DATABASE_URL}${sep}search_path=$schema"
+}
+
+port=18000
+# serve ENV… → starts dwa on a free port, waits until it is ready and sets
+# base. Not run in a subshell, so that cleanup knows the server's pid.
+serve() {
+  port=$((port + 1))
+  while curl -s "http://127.0.0.1:$port/" >/dev/null 2>&1; do port=$((port + 1)); done
+  env "$@" DWA_ADDR=127.0.0.1:$port DWA_LOG_LEVEL=warn "$bin/dwa" serve >"$work/serve-$port.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 100); do
+    if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then
+      base="http://127.0.0.1:$port"
+      return
+    fi
+    sleep 0.1
+  done
+  echo "dwa did not become ready; log:" >&2
+  cat "$work/serve-$port.log" >&2
+  exit 1
+}
+
+fields="fields=id,name,unit_price,images,inventory,average_rating,description"
+suggest=()
+for q in s sa sam sams samsu samsung "samsung g" "samsung gal" i ip iph ipho iphone "iphone 1" "iphone 15" \
+  x xb xbo xbox "xbox c" "xbox cont" p pl pla play playstation "playstation 5" l la lap laptop "hp lap" \
+  contoller samsnug headph jbl "oraimo free" "tecno cam" "infinix hot" "power bank" charger earbuds \
+  "gold ring" necklace "school bag" "dell" "macbook air" "wireless" "redmi note 13"; do
+  suggest+=("/api/store/products/?search=$(printf %s "$q" | sed 's/ /%20/g')&page_size=5&fields=id,name")
+done
+
+run() {
+  local engine=$1
+  echo
+  echo "### $engine ($(nproc) cores, ${duration}s per endpoint)"
+  local env10 env100
+  read -r -a env10 <<<"$(database "$engine" reads)"
+  read -r -a env100 <<<"$(database "$engine" search)"
+  local t0=$SECONDS
+  env "${env10[@]}" "$bin/dwa" seed --products 9810 >"$work/seed.log" 2>&1 || { cat "$work/seed.log"; exit 1; }
+  echo "seeded 10,000 products in $((SECONDS - t0)) s"
+  t0=$SECONDS
+  env "${env100[@]}" "$bin/dwa" seed --products 99810 >"$work/seed.log" 2>&1 || { cat "$work/seed.log"; exit 1; }
+  echo "seeded 100,000 products in $((SECONDS - t0)) s"
+  echo
+  serve "${env10[@]}"
+  local L=("$bin/load" -duration "${duration}s")
+  "${L[@]}" -header -name "product list (24, storefront fields), 10k" -rate "$rate" "$base/api/store/products/?page_size=24&$fields"
+  "${L[@]}" -name "product detail, 10k" -rate "$rate" -ids 10000 "$base/api/store/products/{id}/"
+  "${L[@]}" -name "categories" -rate "$rate" "$base/api/store/categories/"
+  "${L[@]}" -name "stores search" -rate "$rate" "$base/api/store/stores/?search=hub" "$base/api/store/stores/?search=gold" \
+    "$base/api/store/stores/?name=Accra%20Game%20Hub" "$base/api/store/stores/?search=t"
+  serve "${env100[@]}"
+  "${L[@]}" -name "search suggestions (5), 100k" -rate "$search_rate" "${suggest[@]/#/$base}"
+  orders "$engine"
+}
+
+# orders ENGINE → order placement on a fresh demo database: 20 products get
+# plenty of stock, one gets 50 units to race for.
+orders() {
+  local envo
+  read -r -a envo <<<"$(database "$1" orders)"
+  serve "${envo[@]}" DWA_RATE_LIMITS=register=off,login=off,order=off
+  local ids plenty scarce
+  ids=$(curl -fsS "$base/api/store/products/?page_size=21&ordering=name&fields=id" | grep -o '"id":[0-9]*' | cut -d: -f2 | paste -sd,)
+  plenty=${ids%,*} scarce=${ids##*,}
+  local stock="UPDATE products SET inventory = 1000000 WHERE id IN ($plenty); UPDATE products SET inventory = 50 WHERE id = $scarce;"
+  if [[ $1 == sqlite ]]; then
+    sqlite3 -cmd ".timeout 10000" "$work/orders/dwa.db" "$stock"
+  else
+    psql -q "$DWA_TEST_DATABASE_URL" -c "SET search_path TO bench_orders_$$; $stock" >/dev/null
+  fi
+  "$bin/orders" -rate "$order_rate" -duration "${duration}s" -products "$plenty" -scarce "$scarce" "$base"
+}
+
+for e in $engines; do
+  if [[ $e == postgres && -z "${DWA_TEST_DATABASE_URL:-}" ]]; then
+    echo
+    echo "### postgres: skipped (no PostgreSQL: set DWA_TEST_DATABASE_URL or install it)"
+    continue
+  fi
+  run "$e"
+done

@@ -1,0 +1,400 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/big"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"dwa/internal/service"
+	"dwa/internal/shop"
+)
+
+// productKeys are the product object's top-level keys in contract order;
+// a fieldMask bit per key.
+var productKeys = []string{"id", "name", "description", "specification", "unit_price", "inventory",
+	"average_rating", "reviews_count", "ratings_count", "reviews", "ratings", "category", "subcategory",
+	"sub_subcategory", "category_slug", "subcategory_slug", "sub_subcategory_slug", "images", "store",
+	"date_created"}
+
+type fieldMask uint32
+
+const allFields fieldMask = 1<<20 - 1
+
+func fieldBit(key string) fieldMask {
+	for i, k := range productKeys {
+		if k == key {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+// parseFields reads fields=a,b (§1.9): id always, unknown names ignored,
+// empty = everything.
+func parseFields(raw string) fieldMask {
+	if strings.TrimSpace(raw) == "" {
+		return allFields
+	}
+	m := fieldBit("id")
+	for _, f := range strings.Split(raw, ",") {
+		m |= fieldBit(strings.TrimSpace(f))
+	}
+	return m
+}
+
+func (m fieldMask) has(key string) bool { return m&fieldBit(key) != 0 }
+
+// detailOptions loads embedded reviews and ratings only when they are shown.
+func (m fieldMask) detailOptions() shop.DetailOptions {
+	return shop.DetailOptions{Reviews: m.has("reviews"), Ratings: m.has("ratings"), Newest: service.NewestEmbedded}
+}
+
+type reviewDTO struct {
+	ID          int64  `json:"id"`
+	Author      string `json:"author"`
+	Review      string `json:"review"`
+	DateCreated string `json:"date_created"`
+	IsVerified  bool   `json:"is_verified"`
+}
+
+type ratingDTO struct {
+	ID         int64  `json:"id"`
+	User       int64  `json:"user"`
+	Username   string `json:"username"`
+	Rating     int    `json:"rating"`
+	IsVerified bool   `json:"is_verified"`
+}
+
+type productImageDTO struct {
+	Image string `json:"image"`
+}
+
+type productStoreDTO struct {
+	ID          int64   `json:"id"`
+	Name        string  `json:"name"`
+	Logo        *string `json:"logo"`
+	Description string  `json:"description"`
+	ContactInfo string  `json:"contact_info"`
+}
+
+func toReviewDTO(r shop.Review) reviewDTO {
+	return reviewDTO{ID: r.ID, Author: r.Author, Review: r.Text, DateCreated: shop.FormatTime(r.CreatedAt), IsVerified: r.Verified()}
+}
+
+func toRatingDTO(r shop.Rating) ratingDTO {
+	return ratingDTO{ID: r.ID, User: r.UserID, Username: r.Username, Rating: r.Value, IsVerified: r.Verified()}
+}
+
+// ratingNumber renders an average in hundredths as a JSON number (4.5, 0).
+func ratingNumber(hundredths int64) json.RawMessage {
+	return json.RawMessage(shop.Money(hundredths).Number())
+}
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// encodeProduct writes the keys of mask in contract order.
+func encodeProduct(d *shop.ProductDetail, mask fieldMask) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	buf.WriteByte('{')
+	first := true
+	for i, key := range productKeys {
+		if mask&(1<<i) == 0 {
+			continue
+		}
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		buf.WriteString(`"` + key + `":`)
+		if err := enc.Encode(productValue(d, key)); err != nil {
+			return nil, err
+		}
+		buf.Truncate(buf.Len() - 1) // the encoder's newline
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+func productValue(d *shop.ProductDetail, key string) any {
+	switch key {
+	case "id":
+		return d.ID
+	case "name":
+		return d.Name
+	case "description":
+		return d.Description
+	case "specification":
+		return d.Specification
+	case "unit_price":
+		return d.UnitPrice.String()
+	case "inventory":
+		return d.Inventory
+	case "average_rating":
+		return ratingNumber(d.Ratings.Average())
+	case "reviews_count":
+		return d.ReviewsCount
+	case "ratings_count":
+		return d.Ratings.Count
+	case "reviews":
+		out := make([]reviewDTO, 0, len(d.NewestReviews))
+		for _, r := range d.NewestReviews {
+			out = append(out, toReviewDTO(r))
+		}
+		return out
+	case "ratings":
+		out := make([]ratingDTO, 0, len(d.NewestRatings))
+		for _, r := range d.NewestRatings {
+			out = append(out, toRatingDTO(r))
+		}
+		return out
+	case "category", "subcategory", "sub_subcategory":
+		return nullable(d.CategoryNames[categoryLevel(key)])
+	case "category_slug", "subcategory_slug", "sub_subcategory_slug":
+		return nullable(d.CategorySlugs[categoryLevel(strings.TrimSuffix(key, "_slug"))])
+	case "images":
+		out := make([]productImageDTO, 0, len(d.Images))
+		for _, im := range d.Images {
+			out = append(out, productImageDTO{Image: im})
+		}
+		return out
+	case "store":
+		if d.Store == nil {
+			return nil
+		}
+		st := d.Store
+		return productStoreDTO{ID: st.ID, Name: st.Name, Logo: nullable(st.Logo), Description: st.Description,
+			ContactInfo: st.ContactInfo}
+	case "date_created":
+		return shop.FormatTime(d.CreatedAt)
+	}
+	return nil
+}
+
+func categoryLevel(key string) int {
+	switch key {
+	case "subcategory":
+		return 1
+	case "sub_subcategory":
+		return 2
+	}
+	return 0
+}
+
+var (
+	decimalRE  = regexp.MustCompile(`^[+-]?(\d+(\.\d*)?|\.\d+)$`)
+	hundred    = big.NewRat(100, 1)
+	maxPesewas = big.NewInt(1 << 62)
+)
+
+// parsePriceBound reads a decimal price bound exactly. Prices are whole
+// pesewas, so "price > x" is "price > floor(100x)" and "price < x" is
+// "price < ceil(100x)"; bounds beyond any price are clamped.
+func parsePriceBound(raw string, above bool) (shop.Money, bool) {
+	raw = strings.TrimSpace(raw)
+	if !decimalRE.MatchString(raw) {
+		return 0, false
+	}
+	r, ok := new(big.Rat).SetString(raw)
+	if !ok {
+		return 0, false
+	}
+	r.Mul(r, hundred)
+	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
+	// QuoRem truncates toward zero; step to floor (above) or ceil (below).
+	if m.Sign() != 0 {
+		if above && r.Sign() < 0 {
+			q.Sub(q, big.NewInt(1))
+		} else if !above && r.Sign() > 0 {
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	if q.CmpAbs(maxPesewas) > 0 {
+		q.Mul(maxPesewas, big.NewInt(int64(q.Sign())))
+	}
+	return shop.Money(q.Int64()), true
+}
+
+// parseOrdering reads ordering=a,-b: known fields only, first mention wins.
+func parseOrdering(raw string) []shop.OrderKey {
+	var out []shop.OrderKey
+	seen := map[shop.ProductOrder]bool{}
+	for _, part := range strings.Split(raw, ",") {
+		part = strings.TrimSpace(part)
+		desc := strings.HasPrefix(part, "-")
+		f := shop.ProductOrder(strings.TrimPrefix(part, "-"))
+		switch f {
+		case shop.OrderUnitPrice, shop.OrderDateCreated, shop.OrderAverageRating, shop.OrderName:
+		default:
+			continue
+		}
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, shop.OrderKey{Field: f, Desc: desc})
+		}
+	}
+	return out
+}
+
+// productFilter decodes the product list's query parameters (§2.2).
+func productFilter(r *http.Request) (service.ProductFilter, error) {
+	get := func(name string) string { return strings.TrimSpace(lastQueryValue(r, name)) }
+	var f service.ProductFilter
+	fe := shop.FieldErrors{}
+	f.CategorySlugs[0] = get("category__slug")
+	f.CategorySlugs[1] = get("subcategory__slug")
+	f.CategorySlugs[2] = get("sub_subcategory__slug")
+	if f.CategorySlugs[2] == "" {
+		f.CategorySlugs[2] = get("subsubcategory__slug")
+	}
+	f.Search = lastQueryValue(r, "search")
+	for _, b := range []struct {
+		name  string
+		above bool
+		into  **shop.Money
+	}{{"unit_price__gt", true, &f.PriceAbove}, {"unit_price__lt", false, &f.PriceBelow}} {
+		if v := get(b.name); v != "" {
+			m, ok := parsePriceBound(v, b.above)
+			if !ok {
+				fe.Add(b.name, "Enter a number.")
+				continue
+			}
+			*b.into = &m
+		}
+	}
+	if v := get("store"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			fe.Add("store", "A valid integer is required.")
+		}
+		f.StoreID, f.HasStore = id, true
+	}
+	switch strings.ToLower(get("in_stock")) {
+	case "true", "1":
+		f.InStock = true
+	}
+	f.Ordering = parseOrdering(get("ordering"))
+	if v := get("seed"); v != "" {
+		seed, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || seed < 1 || seed > shop.MaxSeed {
+			fe.Add("seed", "A valid integer is required.")
+		}
+		f.Seed = seed
+	}
+	return f, fe.Err()
+}
+
+func (a *API) listProducts(w http.ResponseWriter, r *http.Request) {
+	f, err := productFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	mask := parseFields(lastQueryValue(r, "fields"))
+	f.Offset, f.Limit, f.Detail = p.offset, p.limit, mask.detailOptions()
+	list, err := a.svc.ListProducts(r.Context(), f)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	items, err := encodeAll(list.Items, func(d *shop.ProductDetail) ([]byte, error) { return encodeProduct(d, mask) })
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var extra url.Values
+	if list.Seed != 0 {
+		seed := strconv.FormatInt(list.Seed, 10)
+		w.Header().Set("X-Shuffle-Seed", seed)
+		extra = url.Values{"seed": {seed}}
+	}
+	publicCache(w)
+	a.writePage(w, r, p, items, list.Total, extra)
+}
+
+func (a *API) getProduct(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		notFound(w, r)
+		return
+	}
+	mask := parseFields(lastQueryValue(r, "fields"))
+	d, err := a.svc.Product(r.Context(), id, mask.detailOptions())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	b, err := encodeProduct(d, mask)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	publicCache(w)
+	writeJSON(w, http.StatusOK, json.RawMessage(b))
+}
+
+func (a *API) listProductReviews(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		notFound(w, r)
+		return
+	}
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	reviews, total, err := a.svc.ProductReviews(r.Context(), id, p.offset, p.limit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	items, err := encodeAll(reviews, func(v shop.Review) ([]byte, error) { return marshal(toReviewDTO(v)) })
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	publicCache(w)
+	a.writePage(w, r, p, items, total, nil)
+}
+
+func (a *API) listProductRatings(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		notFound(w, r)
+		return
+	}
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ratings, total, err := a.svc.ProductRatings(r.Context(), id, p.offset, p.limit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	items, err := encodeAll(ratings, func(v shop.Rating) ([]byte, error) { return marshal(toRatingDTO(v)) })
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	publicCache(w)
+	a.writePage(w, r, p, items, total, nil)
+}

@@ -1,0 +1,348 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// MemIndex is an in-memory token index that matches and scores queries in
+// Go: a sorted token dictionary with a posting array per token, and each
+// document's tokens for the short-prefix rule. Documents are numbered
+// 0..n-1 by the caller; a MemIndex is immutable and safe for concurrent
+// use.
+type MemIndex struct {
+	tokens []string // byte order
+	// Postings of tokens[t]: docs[start[t]:start[t+1]], ascending, with
+	// weights.
+	start   []int32
+	docs    []int32
+	weights []uint8
+	// Tokens of document d: forward[fstart[d]:fstart[d+1]], ascending
+	// token numbers (so byte order), with weights.
+	fstart   []int32
+	forward  []int32
+	fweights []uint8
+	// Runes found first and second in some token: the only ones a typo
+	// at position 0 or 1 can have put there.
+	firstRunes, secondRunes []rune
+	scratch                 sync.Pool // of *scores
+}
+
+// EncodeDocument renders what Index returns for one document as the text
+// stored with the product: "token:weight" pairs separated by spaces, in
+// byte order. Tokens are letters and digits only, so neither separator
+// can occur in one.
+func EncodeDocument(tokens map[string]int) string {
+	keys := make([]string, 0, len(tokens))
+	for t := range tokens {
+		keys = append(keys, t)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for i, t := range keys {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t)
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(tokens[t]))
+	}
+	return b.String()
+}
+
+// Builder collects documents, in ascending document order.
+type Builder struct {
+	number map[string]int32 // token → provisional number
+	names  []string         // provisional number → token
+	// Postings in document order.
+	pdoc    []int32
+	ptok    []int32
+	pweight []uint8
+}
+
+// NewBuilder starts an index.
+func NewBuilder() *Builder {
+	return &Builder{number: map[string]int32{}}
+}
+
+// AddDocument adds the tokens of document doc, as EncodeDocument wrote
+// them. Documents must come in ascending order.
+func (b *Builder) AddDocument(doc int32, encoded string) error {
+	if doc < 0 || (len(b.pdoc) > 0 && doc <= b.pdoc[len(b.pdoc)-1]) {
+		return fmt.Errorf("search index: document %d out of order", doc)
+	}
+	for encoded != "" {
+		var pair string
+		pair, encoded, _ = strings.Cut(encoded, " ")
+		token, w, _ := strings.Cut(pair, ":")
+		weight, err := strconv.Atoi(w)
+		if err != nil || token == "" || weight < WeightDescription || weight > WeightName {
+			return fmt.Errorf("search index: document %d: bad pair %q", doc, pair)
+		}
+		n, ok := b.number[token]
+		if !ok {
+			// A copy: token points into the row's text.
+			token = strings.Clone(token)
+			n = int32(len(b.names))
+			b.number[token] = n
+			b.names = append(b.names, token)
+		}
+		b.pdoc = append(b.pdoc, doc)
+		b.ptok = append(b.ptok, n)
+		b.pweight = append(b.pweight, uint8(weight))
+	}
+	return nil
+}
+
+// Index finishes an index of docs documents (those never added have no
+// tokens); the Builder must not be used afterwards.
+func (b *Builder) Index(docs int) *MemIndex {
+	ix := &MemIndex{tokens: slices.Clone(b.names)}
+	slices.Sort(ix.tokens)
+	rank := make([]int32, len(b.names))
+	for i, name := range b.names {
+		r, _ := slices.BinarySearch(ix.tokens, name)
+		rank[i] = int32(r)
+	}
+	b.number = nil
+	// Counting sort of the postings by token; documents stay ascending.
+	ix.start = make([]int32, len(ix.tokens)+1)
+	for _, t := range b.ptok {
+		ix.start[rank[t]+1]++
+	}
+	for t := range ix.tokens {
+		ix.start[t+1] += ix.start[t]
+	}
+	ix.docs = make([]int32, len(b.pdoc))
+	ix.weights = make([]uint8, len(b.pdoc))
+	fill := slices.Clone(ix.start[:len(ix.tokens)])
+	for i, d := range b.pdoc {
+		t := rank[b.ptok[i]]
+		ix.docs[fill[t]], ix.weights[fill[t]] = d, b.pweight[i]
+		fill[t]++
+	}
+	b.pdoc, b.ptok, b.pweight = nil, nil, nil
+	// The forward lists, filled token by token, come out in token order.
+	ix.fstart = make([]int32, docs+1)
+	for _, d := range ix.docs {
+		ix.fstart[d+1]++
+	}
+	for d := range docs {
+		ix.fstart[d+1] += ix.fstart[d]
+	}
+	ix.forward = make([]int32, len(ix.docs))
+	ix.fweights = make([]uint8, len(ix.docs))
+	ffill := slices.Clone(ix.fstart[:docs])
+	first, second := map[rune]bool{}, map[rune]bool{}
+	for t, tok := range ix.tokens {
+		for p := ix.start[t]; p < ix.start[t+1]; p++ {
+			d := ix.docs[p]
+			ix.forward[ffill[d]], ix.fweights[ffill[d]] = int32(t), ix.weights[p]
+			ffill[d]++
+		}
+		r, n := utf8.DecodeRuneInString(tok)
+		first[r] = true
+		if r2, _ := utf8.DecodeRuneInString(tok[n:]); n < len(tok) {
+			second[r2] = true
+		}
+	}
+	for r := range first {
+		ix.firstRunes = append(ix.firstRunes, r)
+	}
+	for r := range second {
+		ix.secondRunes = append(ix.secondRunes, r)
+	}
+	ix.scratch.New = func() any { return &scores{best: make([]int32, docs)} }
+	return ix
+}
+
+// Hit is a matching document and its relevance (Σ weight × quality, in
+// tenths, as the contract's weights and qualities are integers).
+type Hit struct {
+	Doc   int32
+	Score int32
+}
+
+// scores is per-document scratch space: best is all zero between uses.
+type scores struct {
+	best    []int32
+	touched []int32
+}
+
+// Match returns every document that matches all terms (normalised, the
+// last one typed as a prefix: Parse), in no particular order, with its
+// relevance. A last term of ShortPrefixRunes or fewer never expands to
+// the dictionary: after other terms it only checks their documents' own
+// tokens; alone it matches product names only (WeightName postings).
+func (ix *MemIndex) Match(terms []string) []Hit {
+	if len(terms) == 0 {
+		return nil
+	}
+	last := terms[len(terms)-1]
+	short := utf8.RuneCountInString(last) <= ShortPrefixRunes
+	regular := terms
+	if short {
+		regular = terms[:len(terms)-1]
+	}
+	sc := ix.scratch.Get().(*scores)
+	defer ix.scratch.Put(sc)
+	if len(regular) == 0 {
+		lo, hi := ix.prefixRange(last)
+		for t := lo; t < hi; t++ {
+			q := prefixQuality(ix.tokens[t], last)
+			for p := ix.start[t]; p < ix.start[t+1]; p++ {
+				if ix.weights[p] == WeightName {
+					sc.offer(ix.docs[p], WeightName*q)
+				}
+			}
+		}
+		return sc.drain(nil)
+	}
+	var hits []Hit
+	for i, term := range regular {
+		for t, q := range ix.expand(term, !short && i == len(terms)-1) {
+			for p := ix.start[t]; p < ix.start[t+1]; p++ {
+				sc.offer(ix.docs[p], int32(ix.weights[p])*q)
+			}
+		}
+		if i == 0 {
+			hits = sc.drain(hits)
+		} else {
+			hits = sc.intersect(hits)
+		}
+		if len(hits) == 0 {
+			return nil
+		}
+	}
+	if !short {
+		return hits
+	}
+	// A short last term narrows what the other terms found: each document
+	// is checked against its own tokens in the prefix's range.
+	lo, hi := ix.prefixRange(last)
+	kept := hits[:0]
+	for _, h := range hits {
+		toks := ix.forward[ix.fstart[h.Doc]:ix.fstart[h.Doc+1]]
+		best := int32(0)
+		for j, _ := slices.BinarySearch(toks, int32(lo)); j < len(toks) && int(toks[j]) < hi; j++ {
+			best = max(best, int32(ix.fweights[ix.fstart[h.Doc]+int32(j)])*prefixQuality(ix.tokens[toks[j]], last))
+		}
+		if best > 0 {
+			kept = append(kept, Hit{h.Doc, h.Score + best})
+		}
+	}
+	return kept
+}
+
+func prefixQuality(token, prefix string) int32 {
+	if token == prefix {
+		return QualityExact
+	}
+	return QualityPrefix
+}
+
+// offer records value for doc if it beats what doc has so far.
+func (s *scores) offer(doc int32, value int32) {
+	if s.best[doc] == 0 {
+		s.touched = append(s.touched, doc)
+	}
+	s.best[doc] = max(s.best[doc], value)
+}
+
+// drain appends every offered document to hits and clears the scratch.
+func (s *scores) drain(hits []Hit) []Hit {
+	for _, d := range s.touched {
+		hits = append(hits, Hit{d, s.best[d]})
+		s.best[d] = 0
+	}
+	s.touched = s.touched[:0]
+	return hits
+}
+
+// intersect keeps the hits that were offered something, adding it to
+// their score, and clears the scratch.
+func (s *scores) intersect(hits []Hit) []Hit {
+	kept := hits[:0]
+	for _, h := range hits {
+		if v := s.best[h.Doc]; v > 0 {
+			kept = append(kept, Hit{h.Doc, h.Score + v})
+		}
+	}
+	for _, d := range s.touched {
+		s.best[d] = 0
+	}
+	s.touched = s.touched[:0]
+	return kept
+}
+
+// prefixRange is the range of token numbers that start with p.
+func (ix *MemIndex) prefixRange(p string) (lo, hi int) {
+	lo, _ = slices.BinarySearch(ix.tokens, p)
+	hi = lo
+	for hi < len(ix.tokens) && strings.HasPrefix(ix.tokens[hi], p) {
+		hi++
+	}
+	return lo, hi
+}
+
+// expand returns the tokens term matches with their Quality. Only tokens
+// that can match are tested: equal, starting with the term (last), and for
+// a typo the prefix ranges one edit can produce — the first two runes
+// kept, or an edit at position 0 or 1 (see typoPrefixes).
+func (ix *MemIndex) expand(term string, last bool) map[int]int32 {
+	out := map[int]int32{}
+	test := func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			if _, seen := out[t]; seen {
+				continue
+			}
+			if q := Quality(term, ix.tokens[t], last); q > 0 {
+				out[t] = int32(q)
+			}
+		}
+	}
+	if last {
+		test(ix.prefixRange(term))
+	} else if t, ok := slices.BinarySearch(ix.tokens, term); ok {
+		out[t] = QualityExact
+	}
+	if utf8.RuneCountInString(term) >= MinEditRunes {
+		for _, p := range ix.typoPrefixes([]rune(term)) {
+			test(ix.prefixRange(p))
+		}
+	}
+	return out
+}
+
+// typoPrefixes lists prefixes that every token within one edit of t (or,
+// for a last term, whose prefix is) starts with. An edit at position 2 or
+// later keeps t[:2]; one at position 0 or 1 is a substitution, insertion,
+// deletion or swap there, and what it inserts or substitutes is a rune
+// some token has at that position.
+func (ix *MemIndex) typoPrefixes(t []rune) []string {
+	s := func(parts ...[]rune) string {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(string(p))
+		}
+		return b.String()
+	}
+	out := []string{
+		string(t[:2]),
+		s(t[1:]),                        // t[0] deleted
+		s(t[1:2], t[:1], t[2:]),         // t[0], t[1] swapped
+		s(t[:1], t[2:]),                 // t[1] deleted
+		s(t[:1], t[2:3], t[1:2], t[3:]), // t[1], t[2] swapped
+	}
+	for _, c := range ix.firstRunes {
+		out = append(out, s([]rune{c}, t[1:]), s([]rune{c}, t))
+	}
+	for _, c := range ix.secondRunes {
+		out = append(out, s(t[:1], []rune{c}, t[2:]), s(t[:1], []rune{c}, t[1:]))
+	}
+	return out
+}

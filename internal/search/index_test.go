@@ -1,0 +1,127 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMemIndexMatchesEveryToken checks the candidate ranges of expand, and
+// Match's scores, against the rule itself: a term stands for exactly the
+// tokens Quality accepts, whatever the typo's position, on a vocabulary dense in near
+// misses (and a few non-ASCII runes).
+func TestMemIndexMatchesEveryToken(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := []rune("abcdeé5")
+	word := func(n int) string {
+		r := make([]rune, n)
+		for i := range r {
+			r[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(r)
+	}
+	vocab := map[string]int{}
+	for range 3000 {
+		vocab[word(3+rng.IntN(5))] = []int{WeightName, WeightCategory, WeightStore, WeightDescription}[rng.IntN(4)]
+	}
+	tokens := make([]string, 0, len(vocab))
+	for tok := range vocab {
+		tokens = append(tokens, tok)
+	}
+	slices.Sort(tokens)
+	// Token i belongs to document i % docs.
+	const docs = 200
+	perToken := map[string][]int32{}
+	perDoc := make([]map[string]int, docs)
+	for i, tok := range tokens {
+		d := i % docs
+		if perDoc[d] == nil {
+			perDoc[d] = map[string]int{}
+		}
+		perDoc[d][tok] = vocab[tok]
+		perToken[tok] = []int32{int32(d)}
+	}
+	b := NewBuilder()
+	for d, m := range perDoc {
+		if err := b.AddDocument(int32(d), EncodeDocument(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix := b.Index(docs)
+	for range 2000 {
+		term, last := word(5+rng.IntN(3)), rng.IntN(2) == 0
+		want := map[int]int32{}
+		for i, tok := range tokens {
+			if q := Quality(term, tok, last); q > 0 {
+				want[i] = int32(q)
+			}
+		}
+		if got := ix.expand(term, last); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("expand(%q, %v) = %v; want %v", term, last, got, want)
+		}
+	}
+	for range 300 {
+		terms := []string{word(5 + rng.IntN(2)), word(2 + rng.IntN(5))}
+		want := map[int32]int32{}
+		count := map[int32]int{}
+		for i, term := range terms {
+			last := i == len(terms)-1
+			best := map[int32]int32{}
+			for _, tok := range tokens {
+				var q int
+				if last && len([]rune(term)) <= ShortPrefixRunes {
+					if strings.HasPrefix(tok, term) {
+						q = int(prefixQuality(tok, term))
+					}
+				} else {
+					q = Quality(term, tok, last)
+				}
+				if q > 0 {
+					for _, d := range perToken[tok] {
+						best[d] = max(best[d], int32(vocab[tok]*q))
+					}
+				}
+			}
+			for d, v := range best {
+				want[d] += v
+				count[d]++
+			}
+		}
+		for d, n := range count {
+			if n < len(terms) {
+				delete(want, d)
+			}
+		}
+		got := map[int32]int32{}
+		for _, h := range ix.Match(terms) {
+			got[h.Doc] = h.Score
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("Match(%q) = %v; want %v", terms, got, want)
+		}
+	}
+}
+
+func TestBuilderRejectsBadDocuments(t *testing.T) {
+	b := NewBuilder()
+	if err := b.AddDocument(1, EncodeDocument(map[string]int{"xbox": WeightName, "x": WeightCategory})); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []struct {
+		doc     int32
+		encoded string
+	}{{1, "box:10"}, {0, "box:10"}, {2, "box"}, {3, "box:11"}, {4, ":10"}, {5, "box:10  x:4"}} {
+		if err := b.AddDocument(bad.doc, bad.encoded); err == nil {
+			t.Errorf("AddDocument(%d, %q) accepted", bad.doc, bad.encoded)
+		}
+	}
+}
+
+func TestEncodeDocument(t *testing.T) {
+	got := EncodeDocument(Index(Document{Name: "X-Box", Categories: []string{"Consoles"}, Description: "<p>box</p>"}))
+	if want := "box:10 consoles:4 x:10 xbox:10"; got != want {
+		t.Errorf("EncodeDocument = %q; want %q", got, want)
+	}
+}

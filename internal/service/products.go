@@ -1,0 +1,241 @@
+package service
+
+import (
+	"context"
+	"strings"
+
+	"dwa/internal/search"
+	"dwa/internal/shop"
+)
+
+// ProductStore reads products, their reviews and ratings, and stores.
+type ProductStore interface {
+	ListProducts(ctx context.Context, q shop.ProductQuery) (shop.ProductPage, error)
+	ProductIDs(ctx context.Context, q shop.ProductQuery) ([]int64, error)
+	CatalogueVersion(ctx context.Context) (int64, error)
+	ProductDetails(ctx context.Context, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error)
+	VerifiedReviews(ctx context.Context, productID int64, offset, limit int) ([]shop.Review, int, error)
+	VerifiedRatings(ctx context.Context, productID int64, offset, limit int) ([]shop.Rating, int, error)
+	ActiveStores(ctx context.Context) ([]shop.StoreSummary, error)
+}
+
+// NewestEmbedded is how many reviews and ratings a product object embeds.
+const NewestEmbedded = 50
+
+// ProductFilter is a decoded product-list request (contract §2.2).
+type ProductFilter struct {
+	// CategorySlugs by level, "" = any.
+	CategorySlugs [shop.MaxCategoryDepth]string
+	Search        string
+	PriceAbove    *shop.Money
+	PriceBelow    *shop.Money
+	// StoreID filters by store when HasStore is set.
+	StoreID  int64
+	HasStore bool
+	InStock  bool
+	Ordering []shop.OrderKey
+	// Seed keys the default shuffle; 0 lets the service pick one.
+	Seed          int64
+	Offset, Limit int
+	Detail        shop.DetailOptions
+}
+
+// ProductList is one page of products and the size of the whole list.
+type ProductList struct {
+	Items []*shop.ProductDetail
+	Total int
+	// Seed is the shuffle seed used, 0 when the list was not shuffled.
+	Seed int64
+}
+
+// visibility is the category tree seen by shoppers: which categories are
+// reachable (active with active ancestors) and which are hidden.
+type visibility struct {
+	byID   map[int64]*shop.Category
+	hidden []int64
+}
+
+// visibility is the current category tree as shoppers see it.
+func (s *Service) visibility(ctx context.Context) (visibility, error) {
+	snap, err := s.catalogue(ctx)
+	if err != nil {
+		return visibility{}, err
+	}
+	return snap.vis, nil
+}
+
+// newVisibility indexes the categories reachable from roots; every other
+// row is hidden.
+func newVisibility(roots, rows []*shop.Category) visibility {
+	v := visibility{byID: map[int64]*shop.Category{}}
+	var walk func(cs []*shop.Category)
+	walk = func(cs []*shop.Category) {
+		for _, c := range cs {
+			v.byID[c.ID] = c
+			walk(c.Children)
+		}
+	}
+	walk(roots)
+	for _, c := range rows {
+		if v.byID[c.ID] == nil {
+			v.hidden = append(v.hidden, c.ID)
+		}
+	}
+	return v
+}
+
+// visible reports whether a product can be shown: active, and none of its
+// categories hidden.
+func (v visibility) visible(p *shop.Product) bool {
+	if !p.Active {
+		return false
+	}
+	for _, id := range p.CategoryIDs() {
+		if id != 0 && v.byID[id] == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// categoryBySlug finds a reachable category of the given level (1–3) by
+// slug, ignoring case.
+func (v visibility) categoryBySlug(slug string, level int) *shop.Category {
+	for _, c := range v.byID {
+		if c.Level == level && strings.EqualFold(c.Slug, slug) {
+			return c
+		}
+	}
+	return nil
+}
+
+// ListProducts returns a page of visible products: filtered, searched and
+// ordered as the contract says, in a fixed number of statements.
+func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductList, error) {
+	snap, err := s.catalogue(ctx)
+	if err != nil {
+		return ProductList{}, err
+	}
+	vis := snap.vis
+	q := shop.ProductQuery{HiddenCategories: vis.hidden, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
+		InStock: f.InStock, Ordering: f.Ordering, Offset: f.Offset, Limit: f.Limit}
+	for i, slug := range f.CategorySlugs {
+		if slug == "" {
+			continue
+		}
+		c := vis.categoryBySlug(slug, i+1)
+		if c == nil {
+			return ProductList{}, nil
+		}
+		q.CategoryIDs[i] = c.ID
+	}
+	if f.HasStore {
+		if f.StoreID <= 0 {
+			return ProductList{}, nil
+		}
+		q.StoreID = f.StoreID
+	}
+	if sq := search.Parse(f.Search); !sq.Blank {
+		if len(sq.Terms) == 0 {
+			return ProductList{}, nil
+		}
+		q.Terms = sq.Terms
+	}
+	if q.Terms == nil && len(q.Ordering) == 0 {
+		q.Seed = f.Seed
+		if q.Seed == 0 {
+			q.Seed = windowSeed(s.now())
+		}
+	}
+	var page shop.ProductPage
+	if q.Seed != 0 && !q.InStock {
+		// Stock is not part of the catalogue version, so only shuffles
+		// without in_stock come from the cache.
+		ids, err := s.shuffled(ctx, snap.version, q)
+		if err != nil {
+			return ProductList{}, err
+		}
+		page.Total = len(ids)
+		page.IDs = ids[min(q.Offset, len(ids)):min(q.Offset+q.Limit, len(ids))]
+	} else if page, err = s.store.ListProducts(ctx, q); err != nil {
+		return ProductList{}, err
+	}
+	items, err := s.store.ProductDetails(ctx, page.IDs, f.Detail)
+	if err != nil {
+		return ProductList{}, err
+	}
+	return ProductList{Items: items, Total: page.Total, Seed: q.Seed}, nil
+}
+
+// Product returns one visible product; unknown, inactive or in a hidden
+// category → 404 Product.
+func (s *Service) Product(ctx context.Context, id int64, opts shop.DetailOptions) (*shop.ProductDetail, error) {
+	snap, err := s.catalogue(ctx)
+	if err != nil {
+		return nil, err
+	}
+	vis := snap.vis
+	ds, err := s.store.ProductDetails(ctx, []int64{id}, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(ds) == 0 || !vis.visible(&ds[0].Product) {
+		return nil, shop.NotFound("Product")
+	}
+	return ds[0], nil
+}
+
+// ProductReviews returns a page of a visible product's verified reviews,
+// newest first, and their number.
+func (s *Service) ProductReviews(ctx context.Context, productID int64, offset, limit int) ([]shop.Review, int, error) {
+	if _, err := s.Product(ctx, productID, shop.DetailOptions{}); err != nil {
+		return nil, 0, err
+	}
+	return s.store.VerifiedReviews(ctx, productID, offset, limit)
+}
+
+// ProductRatings returns a page of a visible product's verified ratings,
+// newest first, and their number.
+func (s *Service) ProductRatings(ctx context.Context, productID int64, offset, limit int) ([]shop.Rating, int, error) {
+	if _, err := s.Product(ctx, productID, shop.DetailOptions{}); err != nil {
+		return nil, 0, err
+	}
+	return s.store.VerifiedRatings(ctx, productID, offset, limit)
+}
+
+// Stores lists active stores by name. query matches a substring of the name
+// ignoring case and accents; name matches the whole name ignoring case.
+// Either may be empty.
+func (s *Service) Stores(ctx context.Context, query, name string) ([]shop.StoreSummary, error) {
+	all, err := s.store.ActiveStores(ctx)
+	if err != nil {
+		return nil, err
+	}
+	query = strings.TrimSpace(search.Normalize(query))
+	name = strings.TrimSpace(name)
+	out := all[:0]
+	for _, st := range all {
+		if query != "" && !strings.Contains(search.Normalize(st.Name), query) {
+			continue
+		}
+		if name != "" && !strings.EqualFold(st.Name, name) {
+			continue
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// Store returns one active store; otherwise 404 Store.
+func (s *Service) Store(ctx context.Context, id int64) (shop.StoreSummary, error) {
+	all, err := s.store.ActiveStores(ctx)
+	if err != nil {
+		return shop.StoreSummary{}, err
+	}
+	for _, st := range all {
+		if st.ID == id {
+			return st, nil
+		}
+	}
+	return shop.StoreSummary{}, shop.NotFound("Store")
+}

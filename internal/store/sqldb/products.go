@@ -1,0 +1,415 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"dwa/internal/shop"
+)
+
+// averageSQL is shop.RatingStats.Average in SQL: the verified mean in
+// hundredths, rounded half up with integer division on both engines
+// (PostgreSQL's SUM of a BIGINT is NUMERIC, hence the cast).
+const averageSQL = `(CAST(SUM(rating) AS BIGINT) * 200 + COUNT(*)) / (2 * COUNT(*))`
+
+const ratingsJoin = ` LEFT JOIN (SELECT product_id, ` + averageSQL + ` AS avg100 FROM ratings
+	WHERE status = 'approved' GROUP BY product_id) r ON r.product_id = p.id`
+
+// ListProducts returns one page of visible product ids in the query's
+// order, with the total: in one statement, or from the in-memory search
+// index when the query has search terms.
+func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) (shop.ProductPage, error) {
+	if q.Terms != nil {
+		return s.searchProducts(ctx, q)
+	}
+	c := s.db.reader()
+	var b strings.Builder
+	var args []any
+	needRatings := false
+	for _, k := range q.Ordering {
+		needRatings = needRatings || k.Field == shop.OrderAverageRating
+	}
+	b.WriteString(`SELECT p.id, COUNT(*) OVER () FROM products p`)
+	if needRatings {
+		b.WriteString(ratingsJoin)
+	}
+	where, whereArgs := productWhere(q)
+	b.WriteString(where)
+	args = append(args, whereArgs...)
+	b.WriteString(` ORDER BY `)
+	if len(q.Ordering) > 0 {
+		for _, k := range q.Ordering {
+			b.WriteString(orderColumn[k.Field])
+			if k.Desc {
+				b.WriteString(` DESC`)
+			}
+			b.WriteString(`, `)
+		}
+	} else {
+		// shop.ShuffleKey.
+		b.WriteString(`((p.id | ?) - (p.id & ?)) * 2654435761 % 4294967296, `)
+		args = append(args, q.Seed, q.Seed)
+	}
+	b.WriteString(`p.id LIMIT ? OFFSET ?`)
+	args = append(args, q.Limit, q.Offset)
+
+	rows, err := c.query(ctx, b.String(), args...)
+	if err != nil {
+		return shop.ProductPage{}, fmt.Errorf("list products: %w", err)
+	}
+	defer rows.Close()
+	var page shop.ProductPage
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id, &page.Total); err != nil {
+			return shop.ProductPage{}, err
+		}
+		page.IDs = append(page.IDs, id)
+	}
+	return page, rows.Err()
+}
+
+// productWhere renders the WHERE clause of the list filters over products p.
+func productWhere(q shop.ProductQuery) (string, []any) {
+	var w strings.Builder
+	var args []any
+	w.WriteString(` WHERE p.is_active = TRUE`)
+	cols := [shop.MaxCategoryDepth]string{"p.category_id", "p.subcategory_id", "p.sub_subcategory_id"}
+	for i, id := range q.CategoryIDs {
+		if id != 0 {
+			w.WriteString(` AND ` + cols[i] + ` = ?`)
+			args = append(args, id)
+		}
+	}
+	if n := len(q.HiddenCategories); n > 0 {
+		in := strings.TrimSuffix(strings.Repeat("?,", n), ",")
+		for _, col := range cols {
+			w.WriteString(` AND COALESCE(` + col + `, 0) NOT IN (` + in + `)`)
+			for _, id := range q.HiddenCategories {
+				args = append(args, id)
+			}
+		}
+	}
+	if q.StoreID != 0 {
+		w.WriteString(` AND p.store_id = ?`)
+		args = append(args, q.StoreID)
+	}
+	if q.PriceAbove != nil {
+		w.WriteString(` AND p.unit_price > ?`)
+		args = append(args, int64(*q.PriceAbove))
+	}
+	if q.PriceBelow != nil {
+		w.WriteString(` AND p.unit_price < ?`)
+		args = append(args, int64(*q.PriceBelow))
+	}
+	if q.InStock {
+		w.WriteString(` AND p.inventory > 0`)
+	}
+	return w.String(), args
+}
+
+// ProductIDs returns the ids of every visible product that passes the
+// query's filters (not its search terms, order or page), unordered: the
+// service orders and caches the seeded shuffle from it.
+func (s *Store) ProductIDs(ctx context.Context, q shop.ProductQuery) ([]int64, error) {
+	where, args := productWhere(q)
+	rows, err := s.db.reader().query(ctx, `SELECT p.id FROM products p`+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("product ids: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+var orderColumn = map[shop.ProductOrder]string{
+	shop.OrderUnitPrice:     "p.unit_price",
+	shop.OrderDateCreated:   "p.created_at",
+	shop.OrderAverageRating: "COALESCE(r.avg100, 0)",
+	shop.OrderName:          "p.name",
+}
+
+// ProductDetails loads the given products, in the order of ids, with their
+// categories, store, images and verified rating and review figures — a
+// fixed number of statements however many ids there are. Unknown ids are
+// left out; inactive products are returned (the service decides).
+func (s *Store) ProductDetails(ctx context.Context, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	c := s.db.reader()
+	in := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	idArgs := make([]any, len(ids))
+	for i, id := range ids {
+		idArgs[i] = id
+	}
+	rows, err := c.query(ctx, `SELECT p.id, COALESCE(p.store_id, 0), COALESCE(p.category_id, 0),
+		COALESCE(p.subcategory_id, 0), COALESCE(p.sub_subcategory_id, 0), p.name, p.slug, p.description,
+		p.specification, p.unit_price, p.inventory, p.is_active, p.created_at,
+		COALESCE(c1.name, ''), COALESCE(c1.slug, ''), COALESCE(c2.name, ''), COALESCE(c2.slug, ''),
+		COALESCE(c3.name, ''), COALESCE(c3.slug, ''),
+		s.id, s.owner_id, s.name, s.logo, s.description, s.contact_info, s.address, s.is_active, s.created_at
+		FROM products p
+		LEFT JOIN categories c1 ON c1.id = p.category_id
+		LEFT JOIN categories c2 ON c2.id = p.subcategory_id
+		LEFT JOIN categories c3 ON c3.id = p.sub_subcategory_id
+		LEFT JOIN stores s ON s.id = p.store_id
+		WHERE p.id IN (`+in+`)`, idArgs...)
+	if err != nil {
+		return nil, fmt.Errorf("product details: %w", err)
+	}
+	defer rows.Close()
+	byID := make(map[int64]*shop.ProductDetail, len(ids))
+	for rows.Next() {
+		d := &shop.ProductDetail{}
+		var created int64
+		var st struct {
+			id, owner, created        sql.NullInt64
+			name, logo, desc, contact sql.NullString
+			address                   sql.NullString
+			active                    sql.NullBool
+		}
+		if err := rows.Scan(&d.ID, &d.StoreID, &d.CategoryID, &d.SubcategoryID, &d.SubSubcategoryID, &d.Name,
+			&d.Slug, &d.Description, &d.Specification, &d.UnitPrice, &d.Inventory, &d.Active, &created,
+			&d.CategoryNames[0], &d.CategorySlugs[0], &d.CategoryNames[1], &d.CategorySlugs[1],
+			&d.CategoryNames[2], &d.CategorySlugs[2],
+			&st.id, &st.owner, &st.name, &st.logo, &st.desc, &st.contact, &st.address, &st.active, &st.created); err != nil {
+			return nil, err
+		}
+		d.CreatedAt = shop.FromMillis(created)
+		if st.id.Valid {
+			d.Store = &shop.Store{ID: st.id.Int64, OwnerID: st.owner.Int64, Name: st.name.String, Logo: st.logo.String,
+				Description: st.desc.String, ContactInfo: st.contact.String, Address: st.address.String,
+				Active: st.active.Bool, CreatedAt: shop.FromMillis(st.created.Int64)}
+		}
+		byID[d.ID] = d
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.productImages(ctx, c, in, idArgs, byID); err != nil {
+		return nil, err
+	}
+	if err := s.productStats(ctx, c, in, idArgs, byID); err != nil {
+		return nil, err
+	}
+	if opts.Reviews {
+		if err := s.newestReviews(ctx, c, in, idArgs, opts.Newest, byID); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Ratings {
+		if err := s.newestRatings(ctx, c, in, idArgs, opts.Newest, byID); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]*shop.ProductDetail, 0, len(ids))
+	for _, id := range ids {
+		if d := byID[id]; d != nil {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) productImages(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
+	rows, err := c.query(ctx, `SELECT product_id, image FROM product_images WHERE product_id IN (`+in+`)
+		ORDER BY product_id, position, id`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var url string
+		if err := rows.Scan(&id, &url); err != nil {
+			return err
+		}
+		if d := byID[id]; d != nil {
+			d.Images = append(d.Images, url)
+		}
+	}
+	return rows.Err()
+}
+
+// productStats counts verified ratings (with their sum) and reviews in one
+// statement.
+func (s *Store) productStats(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
+	rows, err := c.query(ctx, `SELECT product_id, 'r', COUNT(*), SUM(rating) FROM ratings
+		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id
+		UNION ALL
+		SELECT product_id, 'v', COUNT(*), 0 FROM reviews
+		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id`, append(args, args...)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, count, sum int64
+		var kind string
+		if err := rows.Scan(&id, &kind, &count, &sum); err != nil {
+			return err
+		}
+		d := byID[id]
+		switch {
+		case d == nil:
+		case kind == "r":
+			d.Ratings = shop.RatingStats{Count: count, Sum: sum}
+		default:
+			d.ReviewsCount = count
+		}
+	}
+	return rows.Err()
+}
+
+func (s *Store) newestReviews(ctx context.Context, c conn, in string, args []any, limit int, byID map[int64]*shop.ProductDetail) error {
+	rows, err := c.query(ctx, `SELECT id, product_id, user_id, username, review, status, date_created FROM (
+		SELECT v.id, v.product_id, v.user_id, u.username, v.review, v.status, v.date_created,
+			ROW_NUMBER() OVER (PARTITION BY v.product_id ORDER BY v.date_created DESC, v.id DESC) AS n
+		FROM reviews v JOIN users u ON u.id = v.user_id
+		WHERE v.status = 'approved' AND v.product_id IN (`+in+`)) x
+		WHERE n <= ? ORDER BY product_id, n`, append(args, limit)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		r, err := scanReview(rows)
+		if err != nil {
+			return err
+		}
+		if d := byID[r.ProductID]; d != nil {
+			d.NewestReviews = append(d.NewestReviews, r)
+		}
+	}
+	return rows.Err()
+}
+
+func (s *Store) newestRatings(ctx context.Context, c conn, in string, args []any, limit int, byID map[int64]*shop.ProductDetail) error {
+	rows, err := c.query(ctx, `SELECT id, product_id, user_id, username, rating, status, date_created FROM (
+		SELECT t.id, t.product_id, t.user_id, u.username, t.rating, t.status, t.date_created,
+			ROW_NUMBER() OVER (PARTITION BY t.product_id ORDER BY t.date_created DESC, t.id DESC) AS n
+		FROM ratings t JOIN users u ON u.id = t.user_id
+		WHERE t.status = 'approved' AND t.product_id IN (`+in+`)) x
+		WHERE n <= ? ORDER BY product_id, n`, append(args, limit)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		r, err := scanRating(rows)
+		if err != nil {
+			return err
+		}
+		if d := byID[r.ProductID]; d != nil {
+			d.NewestRatings = append(d.NewestRatings, r)
+		}
+	}
+	return rows.Err()
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanReview(row scanner) (shop.Review, error) {
+	var r shop.Review
+	var created int64
+	err := row.Scan(&r.ID, &r.ProductID, &r.UserID, &r.Author, &r.Text, &r.Status, &created)
+	r.CreatedAt = shop.FromMillis(created)
+	return r, err
+}
+
+func scanRating(row scanner) (shop.Rating, error) {
+	var r shop.Rating
+	var created int64
+	err := row.Scan(&r.ID, &r.ProductID, &r.UserID, &r.Username, &r.Value, &r.Status, &created)
+	r.CreatedAt = shop.FromMillis(created)
+	return r, err
+}
+
+// VerifiedReviews returns one page of a product's approved reviews, newest
+// first, and how many there are.
+func (s *Store) VerifiedReviews(ctx context.Context, productID int64, offset, limit int) ([]shop.Review, int, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT v.id, v.product_id, v.user_id, u.username, v.review, v.status,
+		v.date_created, COUNT(*) OVER ()
+		FROM reviews v JOIN users u ON u.id = v.user_id
+		WHERE v.product_id = ? AND v.status = 'approved'
+		ORDER BY v.date_created DESC, v.id DESC LIMIT ? OFFSET ?`, productID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []shop.Review
+	total := 0
+	for rows.Next() {
+		var r shop.Review
+		var created int64
+		if err := rows.Scan(&r.ID, &r.ProductID, &r.UserID, &r.Author, &r.Text, &r.Status, &created, &total); err != nil {
+			return nil, 0, err
+		}
+		r.CreatedAt = shop.FromMillis(created)
+		out = append(out, r)
+	}
+	return out, total, rows.Err()
+}
+
+// VerifiedRatings returns one page of a product's approved ratings, newest
+// first, and how many there are.
+func (s *Store) VerifiedRatings(ctx context.Context, productID int64, offset, limit int) ([]shop.Rating, int, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT t.id, t.product_id, t.user_id, u.username, t.rating, t.status,
+		t.date_created, COUNT(*) OVER ()
+		FROM ratings t JOIN users u ON u.id = t.user_id
+		WHERE t.product_id = ? AND t.status = 'approved'
+		ORDER BY t.date_created DESC, t.id DESC LIMIT ? OFFSET ?`, productID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []shop.Rating
+	total := 0
+	for rows.Next() {
+		var r shop.Rating
+		var created int64
+		if err := rows.Scan(&r.ID, &r.ProductID, &r.UserID, &r.Username, &r.Value, &r.Status, &created, &total); err != nil {
+			return nil, 0, err
+		}
+		r.CreatedAt = shop.FromMillis(created)
+		out = append(out, r)
+	}
+	return out, total, rows.Err()
+}
+
+// ActiveStores returns every active store by name with the verified
+// ratings of its active products, in one statement.
+func (s *Store) ActiveStores(ctx context.Context) ([]shop.StoreSummary, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT s.id, s.owner_id, s.name, s.logo, s.description, s.contact_info,
+		s.address, s.is_active, s.created_at, COALESCE(r.n, 0), COALESCE(r.total, 0)
+		FROM stores s LEFT JOIN (
+			SELECT p.store_id, COUNT(*) AS n, SUM(t.rating) AS total FROM ratings t JOIN products p ON p.id = t.product_id
+			WHERE t.status = 'approved' AND p.is_active = TRUE GROUP BY p.store_id) r ON r.store_id = s.id
+		WHERE s.is_active = TRUE ORDER BY s.name, s.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []shop.StoreSummary
+	for rows.Next() {
+		var st shop.StoreSummary
+		var created int64
+		if err := rows.Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo, &st.Description, &st.ContactInfo, &st.Address,
+			&st.Active, &created, &st.Ratings.Count, &st.Ratings.Sum); err != nil {
+			return nil, err
+		}
+		st.CreatedAt = shop.FromMillis(created)
+		out = append(out, st)
+	}
+	return out, rows.Err()
+}
