@@ -1,0 +1,191 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"dwa/internal/service"
+	"dwa/internal/shop"
+)
+
+type cartDTO struct {
+	ID        string `json:"id"`
+	Status    string `json:"status"`
+	CreatedAt string `json:"created_at"`
+}
+
+func toCartDTO(c shop.Cart) cartDTO {
+	return cartDTO{ID: c.ID, Status: c.Status, CreatedAt: shop.FormatTime(c.CreatedAt)}
+}
+
+type cartProductDTO struct {
+	ID        int64             `json:"id"`
+	Name      string            `json:"name"`
+	Images    []productImageDTO `json:"images"`
+	UnitPrice string            `json:"unit_price"`
+	Inventory int               `json:"inventory"`
+	Store     *storeRefDTO      `json:"store"`
+}
+
+type cartItemDTO struct {
+	ID         int64           `json:"id"`
+	Cart       string          `json:"cart"`
+	Product    cartProductDTO  `json:"product"`
+	Quantity   int             `json:"quantity"`
+	TotalPrice json.RawMessage `json:"total_price"`
+	Available  bool            `json:"available"`
+	UpdatedAt  string          `json:"updated_at"`
+}
+
+func imageList(urls []string) []productImageDTO {
+	out := make([]productImageDTO, len(urls))
+	for i, u := range urls {
+		out[i] = productImageDTO{Image: u}
+	}
+	return out
+}
+
+// moneyNumber renders a computed total as a JSON number (contract §1.6).
+func moneyNumber(m shop.Money) json.RawMessage { return json.RawMessage(m.Number()) }
+
+func toCartItemDTO(l shop.CartLine) cartItemDTO {
+	p := cartProductDTO{ID: l.Product.ID, Name: l.Product.Name, Images: imageList(l.Product.Images),
+		UnitPrice: l.Product.UnitPrice.String(), Inventory: l.Product.Inventory}
+	if l.Product.StoreID != 0 {
+		p.Store = &storeRefDTO{ID: l.Product.StoreID, Name: l.Product.StoreName}
+	}
+	return cartItemDTO{ID: l.ID, Cart: l.CartID, Product: p, Quantity: l.Quantity, TotalPrice: moneyNumber(l.Total()),
+		Available: l.Available(), UpdatedAt: shop.FormatTime(l.UpdatedAt)}
+}
+
+// writeAll answers a list the service returned whole, cut and paged per
+// contract §1.5.
+func writeAll[T, D any](a *API, w http.ResponseWriter, r *http.Request, xs []T, dto func(T) D) {
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeSlice(a, w, r, p, xs[min(p.offset, len(xs)):min(p.offset+p.limit, len(xs))], len(xs), dto)
+}
+
+// writeSlice answers with page, the part of a list of total items that p
+// asked for (read bounded by the store).
+func writeSlice[T, D any](a *API, w http.ResponseWriter, r *http.Request, p pager, page []T, total int, dto func(T) D) {
+	items, err := encodeAll(page, func(x T) ([]byte, error) { return marshal(dto(x)) })
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a.writePage(w, r, p, items, total, nil)
+}
+
+func (a *API) listCarts(w http.ResponseWriter, r *http.Request) {
+	cs, err := a.svc.Carts(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeAll(a, w, r, cs, toCartDTO)
+}
+
+func (a *API) createCart(w http.ResponseWriter, r *http.Request) {
+	c, created, err := a.svc.CreateCart(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, createdOrOK(created), toCartDTO(*c))
+}
+
+func createdOrOK(created bool) int {
+	if created {
+		return http.StatusCreated
+	}
+	return http.StatusOK
+}
+
+func (a *API) getCart(w http.ResponseWriter, r *http.Request) {
+	c, err := a.svc.Cart(r.Context(), caller(r), r.PathValue("id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toCartDTO(*c))
+}
+
+func (a *API) listCartItems(w http.ResponseWriter, r *http.Request) {
+	ls, err := a.svc.CartLines(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeAll(a, w, r, ls, toCartItemDTO)
+}
+
+type cartAddRequest struct {
+	ProductID json.RawMessage `json:"product_id"`
+	Quantity  *int64          `json:"quantity"`
+}
+
+func (a *API) addCartItem(w http.ResponseWriter, r *http.Request) {
+	var in cartAddRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	l, created, err := a.svc.AddToCart(r.Context(), caller(r), service.CartAdd{ProductID: decodeRef(in.ProductID), Quantity: in.Quantity})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, createdOrOK(created), toCartItemDTO(*l))
+}
+
+func (a *API) getCartItem(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		notFound(w, r)
+		return
+	}
+	l, err := a.svc.CartLine(r.Context(), caller(r), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toCartItemDTO(*l))
+}
+
+func (a *API) patchCartItem(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		notFound(w, r)
+		return
+	}
+	var in struct {
+		Quantity *int64 `json:"quantity"`
+	}
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	l, err := a.svc.SetCartLineQuantity(r.Context(), caller(r), id, in.Quantity)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toCartItemDTO(*l))
+}
+
+func (a *API) deleteCartItem(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		notFound(w, r)
+		return
+	}
+	if err := a.svc.DeleteCartLine(r.Context(), caller(r), id); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
+}

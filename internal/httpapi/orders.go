@@ -1,0 +1,111 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"dwa/internal/service"
+	"dwa/internal/shop"
+)
+
+type orderProductDTO struct {
+	ID     int64             `json:"id"`
+	Name   string            `json:"name"`
+	Images []productImageDTO `json:"images"`
+}
+
+type orderItemDTO struct {
+	ID         int64           `json:"id"`
+	Product    orderProductDTO `json:"product"`
+	Name       string          `json:"name"`
+	Quantity   int             `json:"quantity"`
+	UnitPrice  string          `json:"unit_price"`
+	TotalPrice json.RawMessage `json:"total_price"`
+}
+
+type orderDTO struct {
+	ID              string          `json:"id"`
+	Status          string          `json:"status"`
+	CreatedAt       string          `json:"created_at"`
+	Amount          json.RawMessage `json:"amount"`
+	ShippingAddress string          `json:"shipping_address"`
+	ContactInfo     string          `json:"contact_info"`
+	UserEmail       string          `json:"user_email"`
+	Items           []orderItemDTO  `json:"items"`
+	PaidAt          *string         `json:"paid_at"`
+}
+
+func toOrderDTO(o *shop.Order) orderDTO {
+	d := orderDTO{ID: o.ID, Status: o.Status, CreatedAt: shop.FormatTime(o.CreatedAt), Amount: moneyNumber(o.Amount),
+		ShippingAddress: o.ShippingAddress, ContactInfo: o.ContactInfo, UserEmail: o.UserEmail,
+		Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt)}
+	for i, it := range o.Items {
+		d.Items[i] = orderItemDTO{ID: it.ID, Product: orderProductDTO{ID: it.ProductID, Name: it.ProductName,
+			Images: imageList(it.ProductImages)}, Name: it.Name, Quantity: it.Quantity, UnitPrice: it.UnitPrice.String(),
+			TotalPrice: moneyNumber(it.Total())}
+	}
+	return d
+}
+
+// optionalTime renders a timestamp, or null for the zero time.
+func optionalTime(t time.Time) *string {
+	if t.IsZero() {
+		return nil
+	}
+	s := shop.FormatTime(t)
+	return &s
+}
+
+func (a *API) listOrders(w http.ResponseWriter, r *http.Request) {
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	os, total, err := a.svc.Orders(r.Context(), caller(r), p.offset, p.limit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeSlice(a, w, r, p, os, total, toOrderDTO)
+}
+
+type orderRequest struct {
+	ShippingAddress *string `json:"shipping_address"`
+	ContactInfo     *string `json:"contact_info"`
+	Cart            *string `json:"cart"`
+}
+
+func (a *API) placeOrder(w http.ResponseWriter, r *http.Request) {
+	var in orderRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	o, err := a.svc.PlaceOrder(r.Context(), caller(r), service.OrderRequest{ShippingAddress: in.ShippingAddress,
+		ContactInfo: in.ContactInfo, Cart: in.Cart, IdempotencyKey: r.Header.Get("Idempotency-Key")})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", a.cfg.PublicURL+a.cfg.APIPrefix+"/store/orders/"+o.ID+"/")
+	writeJSON(w, http.StatusCreated, toOrderDTO(o))
+}
+
+func (a *API) getOrder(w http.ResponseWriter, r *http.Request) {
+	o, err := a.svc.Order(r.Context(), caller(r), r.PathValue("id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toOrderDTO(o))
+}
+
+func (a *API) deleteOrder(w http.ResponseWriter, r *http.Request) {
+	if err := a.svc.DeleteOrder(r.Context(), caller(r), r.PathValue("id")); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
+}

@@ -1,0 +1,289 @@
+package service
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+// OrderStore keeps orders and idempotency keys.
+type OrderStore interface {
+	// PlaceOrder, in one transaction: locks the user's active cart, reads
+	// its lines and calls check with them (cart nil when none); then takes
+	// each line's quantity from stock with a conditional update, inserts o
+	// with snapshots of the lines, closes the cart and, when o carries an
+	// idempotency key, records o.ID as that key's result. If any line
+	// falls short it rolls everything back and returns the first such
+	// line in cart order with its product's current state.
+	PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
+		check func(c *shop.Cart, lines []shop.CartLine) error) (short *shop.CartLine, err error)
+	// Orders returns limit of the user's orders not hidden by them from
+	// offset, newest first, and how many there are.
+	Orders(ctx context.Context, userID int64, offset, limit int) ([]*shop.Order, int, error)
+	// Order returns the user's order, or nil; hidden ones only with includeHidden.
+	Order(ctx context.Context, userID int64, id string, includeHidden bool) (*shop.Order, error)
+	// DeleteOrder applies a shopper's delete to a visible order in one
+	// transaction: a pending order is cancelled (stock released, pending
+	// payment attempts failed) and hidden, a cancelled one hidden. It
+	// returns the status the order had, "" when there is no such order.
+	DeleteOrder(ctx context.Context, userID int64, id string, at time.Time) (string, error)
+	// ExpiredOrders lists ids of orders still pending that were created before.
+	ExpiredOrders(ctx context.Context, before time.Time, limit int) ([]string, error)
+	// ExpireOrder cancels the order if it is still pending, releasing its
+	// stock and failing its pending payment attempts; false when it was not.
+	ExpireOrder(ctx context.Context, id string, at time.Time) (bool, error)
+
+	// ClaimIdempotencyKey records key as running for the user unless a
+	// record younger than the ones it may replace exists, which it returns
+	// instead (nil when claimed). Records created before expired, and
+	// running ones created before stale, are replaced.
+	ClaimIdempotencyKey(ctx context.Context, userID int64, key, requestHash string, at, expired, stale time.Time) (*shop.IdempotencyRecord, error)
+	// ReleaseIdempotencyKey forgets a running key whose request failed.
+	ReleaseIdempotencyKey(ctx context.Context, userID int64, key string) error
+	// PruneIdempotencyKeys deletes records created before the given time.
+	PruneIdempotencyKeys(ctx context.Context, before time.Time) error
+}
+
+// Idempotency keys are kept 24 h (contract §2.4). A key still "running"
+// after idemStale belongs to a process that died mid-request (a placement
+// takes milliseconds and its transaction was rolled back), so it may be
+// claimed again.
+const (
+	idemTTL   = 24 * time.Hour
+	idemStale = time.Minute
+)
+
+// Order texts (contract §2.4).
+var (
+	errNoActiveCart = shop.InvalidDetail("no_active_cart", "No active cart found")
+	errCartEmpty    = shop.InvalidDetail("cart_empty", "Cart is empty. Cannot create order.")
+	errKeyReused    = &shop.Error{Kind: shop.KindUnprocessable, Code: "idempotency_key_reused",
+		Detail: "Idempotency-Key was already used with a different request."}
+	errKeyInProgress = shop.Conflict("idempotency_in_progress", "A request with this Idempotency-Key is in progress.")
+	errBadKey        = shop.InvalidDetail("invalid_idempotency_key", "Idempotency-Key must be 1 to 255 printable ASCII characters.")
+	errNotDeletable  = shop.Conflict("order_not_deletable", "Only pending orders can be deleted.")
+)
+
+// OrderRequest is the body of POST /store/orders/ as decoded (nil = absent),
+// with the Idempotency-Key header ("" when not sent).
+type OrderRequest struct {
+	ShippingAddress *string
+	ContactInfo     *string
+	Cart            *string
+	IdempotencyKey  string
+}
+
+// phoneText is digits and spaces with an optional leading +.
+var phoneText = regexp.MustCompile(`^\+?[0-9 ]+$`)
+
+func (in OrderRequest) fieldErrors() shop.FieldErrors {
+	fe := shop.FieldErrors{}
+	requiredText(fe, "shipping_address", in.ShippingAddress, 300)
+	if phone := requiredText(fe, "contact_info", in.ContactInfo, 32); !fe.Has("contact_info") {
+		digits := strings.Count(phone, " ")
+		digits = len(strings.TrimPrefix(phone, "+")) - digits
+		if !phoneText.MatchString(phone) || digits < 9 || digits > 15 {
+			fe.Add("contact_info", "Enter a valid phone number.")
+		}
+	}
+	return fe
+}
+
+// hash identifies the request's meaning for idempotency: the same fields
+// after trimming give the same hash.
+func (in OrderRequest) hash() string {
+	h := sha256.New()
+	cart := in.Cart
+	if cart != nil {
+		if id, ok := shop.ParseUUID(*cart); ok {
+			cart = &id
+		}
+	}
+	for _, p := range []*string{in.ShippingAddress, in.ContactInfo, cart} {
+		if p == nil {
+			h.Write([]byte{0})
+			continue
+		}
+		h.Write([]byte{1})
+		h.Write([]byte(strconv.Itoa(len(*p)) + ":" + *p))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func validIdempotencyKey(k string) bool {
+	if len(k) < 1 || len(k) > 255 {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < 0x20 || k[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// PlaceOrder turns the user's active cart into a pending order (contract
+// §2.4). With an Idempotency-Key a repeat of a placed request returns the
+// same order; a failed request does not consume its key.
+func (s *Service) PlaceOrder(ctx context.Context, u *shop.User, in OrderRequest) (*shop.Order, error) {
+	if in.IdempotencyKey == "" {
+		return s.placeOrder(ctx, u, in)
+	}
+	if !validIdempotencyKey(in.IdempotencyKey) {
+		return nil, errBadKey
+	}
+	now := s.now()
+	prev, err := s.store.ClaimIdempotencyKey(ctx, u.ID, in.IdempotencyKey, in.hash(), now, now.Add(-idemTTL), now.Add(-idemStale))
+	if err != nil {
+		return nil, err
+	}
+	if prev != nil {
+		switch {
+		case prev.State != shop.IdempotencyDone:
+			return nil, errKeyInProgress
+		case prev.RequestHash != in.hash():
+			return nil, errKeyReused
+		}
+		o, err := s.store.Order(ctx, u.ID, prev.Result, true)
+		if err == nil && o == nil {
+			err = shop.NotFound("Order")
+		}
+		return o, err
+	}
+	o, err := s.placeOrder(ctx, u, in)
+	if err != nil {
+		// The key was not used: give it back even if the client left.
+		if rerr := s.store.ReleaseIdempotencyKey(context.WithoutCancel(ctx), u.ID, in.IdempotencyKey); rerr != nil {
+			s.log.ErrorContext(ctx, "release idempotency key", "err", rerr)
+		}
+		return nil, err
+	}
+	return o, nil
+}
+
+func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest) (*shop.Order, error) {
+	fe := in.fieldErrors()
+	vis, err := s.visibility(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	o := &shop.Order{ID: shop.NewUUID(), UserID: u.ID, UserEmail: u.Email, Status: shop.OrderPending,
+		ShippingAddress: valueOf(in.ShippingAddress), ContactInfo: valueOf(in.ContactInfo), CreatedAt: now, UpdatedAt: now}
+	short, err := s.store.PlaceOrder(ctx, o, in.IdempotencyKey, func(c *shop.Cart, lines []shop.CartLine) error {
+		switch {
+		case c == nil:
+			return errNoActiveCart
+		case len(lines) == 0:
+			return errCartEmpty
+		}
+		if in.Cart != nil {
+			if id, ok := shop.ParseUUID(*in.Cart); !ok || id != c.ID {
+				fe.Add("cart", "Invalid cart.")
+			}
+		}
+		if err := fe.Err(); err != nil {
+			return err
+		}
+		if err := unavailableLine(vis, lines); err != nil {
+			return err
+		}
+		o.Items = make([]shop.OrderItem, len(lines))
+		o.Amount = 0
+		for i, l := range lines {
+			o.Items[i] = shop.OrderItem{ProductID: l.Product.ID, ProductName: l.Product.Name, ProductImages: l.Product.Images,
+				StoreID: l.Product.StoreID, Name: l.Product.Name, UnitPrice: l.Product.UnitPrice, Quantity: l.Quantity}
+			o.Amount += o.Items[i].Total()
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case short != nil:
+		return nil, lineShortfall(short)
+	}
+	return o, nil
+}
+
+// unavailableLine refuses a cart holding a product the shopper cannot see
+// (inactive, or in a hidden category) before any stock is taken; the
+// store's conditional updates only know the product's own flag. Lines are
+// judged in cart order as the contract says, so an earlier line that is
+// already short of stock is the one reported.
+func unavailableLine(vis visibility, lines []shop.CartLine) error {
+	blocked := false
+	for i := range lines {
+		vis.settle(&lines[i].Product)
+		blocked = blocked || !lines[i].Product.Active
+	}
+	if !blocked {
+		return nil
+	}
+	for _, l := range lines {
+		if !l.Product.Active || l.Product.Inventory < l.Quantity {
+			return lineShortfall(&l)
+		}
+	}
+	return nil
+}
+
+// lineShortfall is the contract's 409 for a line that cannot be ordered.
+func lineShortfall(l *shop.CartLine) error {
+	if !l.Product.Active {
+		return shop.Conflict("product_unavailable", l.Product.Name+" is no longer available.")
+	}
+	return shop.Conflict("insufficient_stock",
+		"Only "+strconv.Itoa(l.Product.Inventory)+" left of "+l.Product.Name+".")
+}
+
+// Orders returns a page of the user's orders, newest first, without hidden
+// ones, and how many there are.
+func (s *Service) Orders(ctx context.Context, u *shop.User, offset, limit int) ([]*shop.Order, int, error) {
+	return s.store.Orders(ctx, u.ID, offset, limit)
+}
+
+// Order returns one of the user's visible orders, else 404 (Order).
+func (s *Service) Order(ctx context.Context, u *shop.User, id string) (*shop.Order, error) {
+	id, ok := shop.ParseUUID(id)
+	if !ok {
+		return nil, shop.ErrNotFoundPlain
+	}
+	o, err := s.store.Order(ctx, u.ID, id, false)
+	if err == nil && o == nil {
+		err = shop.NotFound("Order")
+	}
+	return o, err
+}
+
+// DeleteOrder cancels a pending order (releasing its stock) or hides a
+// cancelled one; orders in any other state cannot be deleted.
+func (s *Service) DeleteOrder(ctx context.Context, u *shop.User, id string) error {
+	id, ok := shop.ParseUUID(id)
+	if !ok {
+		return shop.ErrNotFoundPlain
+	}
+	prev, err := s.store.DeleteOrder(ctx, u.ID, id, s.now())
+	switch {
+	case err != nil:
+		return err
+	case prev == "":
+		return shop.NotFound("Order")
+	case prev != shop.OrderPending && prev != shop.OrderCancelled:
+		return errNotDeletable
+	}
+	return nil
+}
+
+func valueOf(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

@@ -1,0 +1,113 @@
+package service
+
+import (
+	"context"
+	"time"
+)
+
+// Background timings: provider events are applied as soon as they arrive
+// (and polled for, in case another instance stored them); attempts still
+// pending after reverifyAfter are re-checked every reverifyEvery (contract
+// §2.5); expired orders are looked for every expireEvery.
+const (
+	eventPoll     = 5 * time.Second
+	reverifyAfter = 15 * time.Minute
+	reverifyEvery = 10 * time.Minute
+	expireEvery   = time.Minute
+	jobBatch      = 100
+)
+
+// RunPaymentJobs runs the payment and order background work until ctx ends.
+// Every step is idempotent, so several instances may run it at once.
+func (s *Service) RunPaymentJobs(ctx context.Context) {
+	events := time.NewTicker(eventPoll)
+	defer events.Stop()
+	reverify := time.NewTicker(reverifyEvery)
+	defer reverify.Stop()
+	expire := time.NewTicker(expireEvery)
+	defer expire.Stop()
+	logErr := func(what string, err error) {
+		if err != nil && ctx.Err() == nil {
+			s.log.WarnContext(ctx, what, "err", err)
+		}
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-events.C:
+		case <-s.payWake:
+		case <-reverify.C:
+			_, err := s.ReverifyPayments(ctx)
+			logErr("payments: re-verify pass failed", err)
+		case <-expire.C:
+			_, err := s.ExpireOrders(ctx)
+			logErr("orders: expiry pass failed", err)
+		}
+		_, err := s.ProcessPaymentEvents(ctx)
+		logErr("payments: event pass failed", err)
+	}
+}
+
+// ReverifyPayments asks the provider again about attempts pending for longer
+// than reverifyAfter whose order still waits, and applies the answers. It
+// reports how many attempts it asked about.
+func (s *Service) ReverifyPayments(ctx context.Context) (int, error) {
+	ps, err := s.store.StalePayments(ctx, s.now().Add(-reverifyAfter), jobBatch)
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range ps {
+		txn, err := s.askProvider(ctx, p)
+		if err != nil {
+			// The provider is unreachable: try again next pass.
+			continue
+		}
+		if _, err := s.fulfil(ctx, p, txn); err != nil && !isContractOutcome(err) {
+			return 0, err
+		}
+	}
+	return len(ps), nil
+}
+
+// ExpireOrders cancels orders pending for longer than the configured expiry,
+// releasing their stock — after re-verifying their open payment attempts, so
+// that an order paid at the last moment is fulfilled instead. It also
+// forgets idempotency keys older than 24 h. It reports how many orders it
+// cancelled.
+func (s *Service) ExpireOrders(ctx context.Context) (int, error) {
+	now := s.now()
+	if err := s.store.PruneIdempotencyKeys(ctx, now.Add(-idemTTL)); err != nil {
+		return 0, err
+	}
+	ids, err := s.store.ExpiredOrders(ctx, now.Add(-s.orderExpiry), jobBatch)
+	if err != nil {
+		return 0, err
+	}
+	cancelled := 0
+	for _, id := range ids {
+		p, err := s.store.PendingPayment(ctx, id, s.pay.Name())
+		if err != nil {
+			return cancelled, err
+		}
+		if p != nil {
+			txn, err := s.askProvider(ctx, p)
+			if err != nil {
+				// Never cancel an order whose payment could not be checked.
+				continue
+			}
+			if _, err := s.fulfil(ctx, p, txn); err != nil && !isContractOutcome(err) {
+				return cancelled, err
+			}
+		}
+		ok, err := s.store.ExpireOrder(ctx, id, s.now())
+		if err != nil {
+			return cancelled, err
+		}
+		if ok {
+			cancelled++
+			s.log.InfoContext(ctx, "orders: unpaid order expired", "order_id", id)
+		}
+	}
+	return cancelled, nil
+}

@@ -1,0 +1,238 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+// ActiveCart returns the user's active cart, or nil.
+func (s *Store) ActiveCart(ctx context.Context, userID int64) (*shop.Cart, error) {
+	return activeCart(ctx, s.db.reader(), userID, "")
+}
+
+// activeCart reads the user's active cart; lock is "" or the dialect's
+// FOR UPDATE.
+func activeCart(ctx context.Context, c conn, userID int64, lock string) (*shop.Cart, error) {
+	var cart shop.Cart
+	var created int64
+	err := c.queryRow(ctx, `SELECT id, user_id, status, created_at FROM carts
+		WHERE user_id = ? AND status = 'active'`+lock, userID).Scan(&cart.ID, &cart.UserID, &cart.Status, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, c.db.translate(err)
+	}
+	cart.CreatedAt = shop.FromMillis(created)
+	return &cart, nil
+}
+
+// insertActiveCart creates cart unless the user has an active one (the
+// partial unique index decides, so concurrent creations agree).
+func insertActiveCart(ctx context.Context, c conn, cart shop.Cart) (bool, error) {
+	res, err := c.exec(ctx, `INSERT INTO carts (id, user_id, status, created_at) VALUES (?, ?, 'active', ?)
+		ON CONFLICT (user_id) WHERE status = 'active' DO NOTHING`, cart.ID, cart.UserID, shop.Millis(cart.CreatedAt))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// CreateCart makes cart the user's active cart unless one exists.
+func (s *Store) CreateCart(ctx context.Context, cart shop.Cart) (*shop.Cart, bool, error) {
+	created, err := insertActiveCart(ctx, s.db.writer(), cart)
+	if err != nil {
+		return nil, false, err
+	}
+	if created {
+		return &cart, true, nil
+	}
+	c, err := activeCart(ctx, s.db.writer(), cart.UserID, "")
+	return c, false, err
+}
+
+// productCategoryCols are a product's category ids by level (0 = none), for
+// the service to check against the visible category tree.
+const productCategoryCols = `COALESCE(p.category_id, 0), COALESCE(p.subcategory_id, 0), COALESCE(p.sub_subcategory_id, 0)`
+
+const cartLineSelect = `SELECT ci.id, ci.cart_id, ci.quantity, ci.created_at, ci.updated_at,
+	p.id, p.name, p.unit_price, p.inventory, p.is_active, COALESCE(st.id, 0), COALESCE(st.name, ''),
+	` + productCategoryCols + `
+	FROM cart_items ci JOIN products p ON p.id = ci.product_id LEFT JOIN stores st ON st.id = p.store_id`
+
+// cartLines runs cartLineSelect with the given condition and loads the
+// products' images.
+func cartLines(ctx context.Context, c conn, where string, args ...any) ([]shop.CartLine, error) {
+	rows, err := c.query(ctx, cartLineSelect+` `+where+` ORDER BY ci.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var lines []shop.CartLine
+	var ids []int64
+	for rows.Next() {
+		var l shop.CartLine
+		var created, updated int64
+		if err := rows.Scan(&l.ID, &l.CartID, &l.Quantity, &created, &updated, &l.Product.ID, &l.Product.Name,
+			&l.Product.UnitPrice, &l.Product.Inventory, &l.Product.Active, &l.Product.StoreID, &l.Product.StoreName,
+			&l.Product.CategoryIDs[0], &l.Product.CategoryIDs[1], &l.Product.CategoryIDs[2]); err != nil {
+			return nil, err
+		}
+		l.CreatedAt, l.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
+		lines = append(lines, l)
+		ids = append(ids, l.Product.ID)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	images, err := imagesOf(ctx, c, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range lines {
+		lines[i].Product.Images = images[lines[i].Product.ID]
+	}
+	return lines, nil
+}
+
+// imagesOf returns the image URLs of the given products, in position order.
+func imagesOf(ctx context.Context, c conn, ids []int64) (map[int64][]string, error) {
+	out := map[int64][]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := c.query(ctx, `SELECT product_id, image FROM product_images WHERE product_id IN (`+
+		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`) ORDER BY product_id, position, id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var url string
+		if err := rows.Scan(&id, &url); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], url)
+	}
+	return out, rows.Err()
+}
+
+// CartLines returns the lines of the user's active cart (one line when lineID > 0).
+func (s *Store) CartLines(ctx context.Context, userID, lineID int64) ([]shop.CartLine, error) {
+	where := `JOIN carts c ON c.id = ci.cart_id WHERE c.user_id = ? AND c.status = 'active'`
+	if lineID > 0 {
+		return cartLines(ctx, s.db.reader(), where+` AND ci.id = ?`, userID, lineID)
+	}
+	return cartLines(ctx, s.db.reader(), where, userID)
+}
+
+// cartUsage is how many of the product the cart holds and how many lines it has.
+func cartUsage(ctx context.Context, c conn, cartID string, productID int64) (carted, lines int, err error) {
+	err = c.queryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN product_id = ? THEN quantity ELSE 0 END), 0), COUNT(*)
+		FROM cart_items WHERE cart_id = ?`, productID, cartID).Scan(&carted, &lines)
+	return carted, lines, c.db.translate(err)
+}
+
+// AddToCart: see service.CartStore. The user's active cart row is locked
+// first, so concurrent adds of one user run one after the other and merge.
+func (s *Store) AddToCart(ctx context.Context, newCart shop.Cart, productID int64, qty int, at time.Time,
+	check func(p *shop.CartProduct, carted, lines int) error) (int64, bool, error) {
+	var lineID int64
+	var created bool
+	err := s.db.inTx(ctx, func(c conn) error {
+		p := &shop.CartProduct{ID: productID}
+		err := c.queryRow(ctx, `SELECT p.name, p.unit_price, p.inventory, p.is_active, `+productCategoryCols+`
+			FROM products p WHERE p.id = ?`, productID).
+			Scan(&p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.CategoryIDs[0], &p.CategoryIDs[1], &p.CategoryIDs[2])
+		if errors.Is(err, sql.ErrNoRows) {
+			p = nil
+		} else if err != nil {
+			return c.db.translate(err)
+		}
+		cart, err := activeCart(ctx, c, newCart.UserID, s.db.Dialect.ForUpdate)
+		if err != nil {
+			return err
+		}
+		carted, lines := 0, 0
+		if cart != nil {
+			if carted, lines, err = cartUsage(ctx, c, cart.ID, productID); err != nil {
+				return err
+			}
+		}
+		if err := check(p, carted, lines); err != nil {
+			return err
+		}
+		if cart == nil {
+			if _, err := insertActiveCart(ctx, c, newCart); err != nil {
+				return err
+			}
+			if cart, err = activeCart(ctx, c, newCart.UserID, s.db.Dialect.ForUpdate); err != nil {
+				return err
+			}
+			if cart.ID != newCart.ID {
+				// A concurrent add created the cart first: check against it.
+				if carted, lines, err = cartUsage(ctx, c, cart.ID, productID); err != nil {
+					return err
+				}
+				if err := check(p, carted, lines); err != nil {
+					return err
+				}
+			}
+		}
+		ms := shop.Millis(at)
+		created = carted == 0
+		return c.queryRow(ctx, `INSERT INTO cart_items (cart_id, product_id, quantity, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT (cart_id, product_id)
+			DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = excluded.updated_at
+			RETURNING id`, cart.ID, productID, qty, ms, ms).Scan(&lineID)
+	})
+	return lineID, created, s.db.translate(err)
+}
+
+// SetCartLineQuantity: see service.CartStore.
+func (s *Store) SetCartLineQuantity(ctx context.Context, userID, lineID int64, qty int, at time.Time,
+	check func(l *shop.CartLine) error) error {
+	return s.db.inTx(ctx, func(c conn) error {
+		cart, err := activeCart(ctx, c, userID, s.db.Dialect.ForUpdate)
+		if err != nil {
+			return err
+		}
+		var line *shop.CartLine
+		if cart != nil {
+			lines, err := cartLines(ctx, c, `WHERE ci.cart_id = ? AND ci.id = ?`, cart.ID, lineID)
+			if err != nil {
+				return err
+			}
+			if len(lines) == 1 {
+				line = &lines[0]
+			}
+		}
+		if err := check(line); err != nil {
+			return err
+		}
+		_, err = c.exec(ctx, `UPDATE cart_items SET quantity = ?, updated_at = ? WHERE id = ?`, qty, shop.Millis(at), lineID)
+		return err
+	})
+}
+
+// DeleteCartLine removes a line of the user's active cart.
+func (s *Store) DeleteCartLine(ctx context.Context, userID, lineID int64) (bool, error) {
+	res, err := s.db.writer().exec(ctx, `DELETE FROM cart_items WHERE id = ?
+		AND cart_id IN (SELECT id FROM carts WHERE user_id = ? AND status = 'active')`, lineID, userID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}

@@ -1,0 +1,348 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+// errShortfall rolls an order placement back when a line cannot be served.
+var errShortfall = errors.New("stock shortfall")
+
+// PlaceOrder: see service.OrderStore. Stock is taken with conditional
+// updates (never read-then-write) in product id order, so that concurrent
+// placements lock product rows in the same order and cannot deadlock.
+func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
+	check func(c *shop.Cart, lines []shop.CartLine) error) (*shop.CartLine, error) {
+	var short *shop.CartLine
+	err := s.db.inTx(ctx, func(c conn) error {
+		cart, err := activeCart(ctx, c, o.UserID, s.db.Dialect.ForUpdate)
+		if err != nil {
+			return err
+		}
+		var lines []shop.CartLine
+		if cart != nil {
+			if lines, err = cartLines(ctx, c, `WHERE ci.cart_id = ?`, cart.ID); err != nil {
+				return err
+			}
+		}
+		if err := check(cart, lines); err != nil {
+			return err
+		}
+		order := make([]int, len(lines))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int { return int(lines[a].Product.ID - lines[b].Product.ID) })
+		taken := make([]bool, len(lines))
+		for _, i := range order {
+			l := lines[i]
+			res, err := c.exec(ctx, `UPDATE products SET inventory = inventory - ?
+				WHERE id = ? AND inventory >= ? AND is_active = TRUE`, l.Quantity, l.Product.ID, l.Quantity)
+			if err != nil {
+				return err
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			taken[i] = n == 1
+		}
+		for i, ok := range taken {
+			if ok {
+				continue
+			}
+			l := lines[i]
+			if err := c.queryRow(ctx, `SELECT inventory, is_active FROM products WHERE id = ?`, l.Product.ID).
+				Scan(&l.Product.Inventory, &l.Product.Active); err != nil {
+				return c.db.translate(err)
+			}
+			short = &l
+			return errShortfall
+		}
+		ms := shop.Millis(o.CreatedAt)
+		if _, err := c.exec(ctx, `INSERT INTO orders (id, user_id, status, amount, shipping_address, contact_info,
+			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, o.ID, o.UserID, o.Status, int64(o.Amount),
+			o.ShippingAddress, o.ContactInfo, ms, ms); err != nil {
+			return err
+		}
+		for i := range o.Items {
+			it := &o.Items[i]
+			if it.ID, err = c.insertID(ctx, `INSERT INTO order_items (order_id, product_id, store_id, name, unit_price, quantity)
+				VALUES (?, ?, ?, ?, ?, ?)`, o.ID, it.ProductID, nullID(it.StoreID), it.Name, int64(it.UnitPrice), it.Quantity); err != nil {
+				return err
+			}
+		}
+		if _, err := c.exec(ctx, `UPDATE carts SET status = 'inactive' WHERE id = ?`, cart.ID); err != nil {
+			return err
+		}
+		// Late in the transaction: on PostgreSQL the search_meta row stays
+		// locked until commit, and every order takes it.
+		if err := bumpRank(ctx, c); err != nil {
+			return err
+		}
+		if idemKey != "" {
+			if _, err := c.exec(ctx, `UPDATE idempotency_keys SET state = 'done', response_status = 201, response_body = ?
+				WHERE user_id = ? AND idem_key = ?`, o.ID, o.UserID, idemKey); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errShortfall) {
+		return short, nil
+	}
+	return nil, err
+}
+
+const orderSelect = `SELECT o.id, o.user_id, u.email, o.status, o.amount, o.shipping_address, o.contact_info,
+	o.created_at, o.updated_at, o.paid_at, o.cancelled_at FROM orders o JOIN users u ON u.id = o.user_id`
+
+// orders runs orderSelect with the condition and loads the orders' items.
+func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Order, error) {
+	rows, err := c.query(ctx, orderSelect+` `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*shop.Order
+	byID := map[string]*shop.Order{}
+	for rows.Next() {
+		o := &shop.Order{}
+		var created, updated int64
+		var paid, cancelled sql.NullInt64
+		if err := rows.Scan(&o.ID, &o.UserID, &o.UserEmail, &o.Status, &o.Amount, &o.ShippingAddress, &o.ContactInfo,
+			&created, &updated, &paid, &cancelled); err != nil {
+			return nil, err
+		}
+		o.CreatedAt, o.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
+		if paid.Valid {
+			o.PaidAt = shop.FromMillis(paid.Int64)
+		}
+		if cancelled.Valid {
+			o.CancelledAt = shop.FromMillis(cancelled.Int64)
+		}
+		out = append(out, o)
+		byID[o.ID] = o
+	}
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
+	}
+	args = make([]any, len(out))
+	for i, o := range out {
+		args[i] = o.ID
+	}
+	irows, err := c.query(ctx, `SELECT oi.id, oi.order_id, oi.product_id, p.name, COALESCE(oi.store_id, 0), oi.name,
+		oi.unit_price, oi.quantity FROM order_items oi JOIN products p ON p.id = oi.product_id
+		WHERE oi.order_id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(out)), ",")+`) ORDER BY oi.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer irows.Close()
+	var pids []int64
+	for irows.Next() {
+		var it shop.OrderItem
+		var orderID string
+		if err := irows.Scan(&it.ID, &orderID, &it.ProductID, &it.ProductName, &it.StoreID, &it.Name, &it.UnitPrice,
+			&it.Quantity); err != nil {
+			return nil, err
+		}
+		if o := byID[orderID]; o != nil {
+			o.Items = append(o.Items, it)
+		}
+		pids = append(pids, it.ProductID)
+	}
+	if err := irows.Err(); err != nil {
+		return nil, err
+	}
+	images, err := imagesOf(ctx, c, pids)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range out {
+		for i := range o.Items {
+			o.Items[i].ProductImages = images[o.Items[i].ProductID]
+		}
+	}
+	return out, nil
+}
+
+// Orders returns limit of the user's visible orders from offset, newest
+// first, and how many there are.
+func (s *Store) Orders(ctx context.Context, userID int64, offset, limit int) ([]*shop.Order, int, error) {
+	c := s.db.reader()
+	os, err := orders(ctx, c, `WHERE o.user_id = ? AND o.hidden_by_user = FALSE
+		ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`, userID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := pageTotal(ctx, c, offset, limit, len(os),
+		`SELECT COUNT(*) FROM orders WHERE user_id = ? AND hidden_by_user = FALSE`, userID)
+	return os, total, err
+}
+
+// pageTotal is the size of a list of which a page of n rows was read at
+// offset. A page that is short but not empty (or the first one) ends the
+// list, which gives the size without counting — the usual case for the
+// short lists of one shopper; otherwise countSQL counts it.
+func pageTotal(ctx context.Context, c conn, offset, limit, n int, countSQL string, args ...any) (int, error) {
+	if n < limit && (n > 0 || offset == 0) {
+		return offset + n, nil
+	}
+	var total int
+	err := c.queryRow(ctx, countSQL, args...).Scan(&total)
+	return total, c.db.translate(err)
+}
+
+// Order returns the user's order, or nil.
+func (s *Store) Order(ctx context.Context, userID int64, id string, includeHidden bool) (*shop.Order, error) {
+	where := `WHERE o.id = ? AND o.user_id = ?`
+	if !includeHidden {
+		where += ` AND o.hidden_by_user = FALSE`
+	}
+	os, err := orders(ctx, s.db.reader(), where, id, userID)
+	if err != nil || len(os) == 0 {
+		return nil, err
+	}
+	return os[0], nil
+}
+
+// cancelPending cancels a pending order, returns its stock and fails its
+// pending payment attempts; false when the order was not pending.
+func cancelPending(ctx context.Context, c conn, id string, at time.Time) (bool, error) {
+	ms := shop.Millis(at)
+	res, err := c.exec(ctx, `UPDATE orders SET status = 'cancelled', cancelled_at = ?, updated_at = ?
+		WHERE id = ? AND status = 'pending'`, ms, ms, id)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return false, err
+	}
+	rows, err := c.query(ctx, `SELECT product_id, quantity FROM order_items WHERE order_id = ? ORDER BY product_id`, id)
+	if err != nil {
+		return false, err
+	}
+	type give struct{ product, qty int64 }
+	var back []give
+	for rows.Next() {
+		var g give
+		if err := rows.Scan(&g.product, &g.qty); err != nil {
+			rows.Close()
+			return false, err
+		}
+		back = append(back, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	for _, g := range back {
+		if _, err := c.exec(ctx, `UPDATE products SET inventory = inventory + ? WHERE id = ?`, g.qty, g.product); err != nil {
+			return false, err
+		}
+	}
+	if err := bumpRank(ctx, c); err != nil {
+		return false, err
+	}
+	_, err = c.exec(ctx, `UPDATE payments SET status = 'failed', updated_at = ? WHERE order_id = ? AND status = 'pending'`, ms, id)
+	return err == nil, err
+}
+
+// DeleteOrder: see service.OrderStore.
+func (s *Store) DeleteOrder(ctx context.Context, userID int64, id string, at time.Time) (string, error) {
+	var status string
+	err := s.db.inTx(ctx, func(c conn) error {
+		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ? AND user_id = ? AND hidden_by_user = FALSE`+
+			s.db.Dialect.ForUpdate, id, userID).Scan(&status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return c.db.translate(err)
+		}
+		switch status {
+		case shop.OrderPending:
+			if _, err := cancelPending(ctx, c, id, at); err != nil {
+				return err
+			}
+		case shop.OrderCancelled:
+		default:
+			return nil
+		}
+		_, err = c.exec(ctx, `UPDATE orders SET hidden_by_user = TRUE, updated_at = ? WHERE id = ?`, shop.Millis(at), id)
+		return err
+	})
+	return status, err
+}
+
+// ExpiredOrders lists pending orders created before the given time, oldest first.
+func (s *Store) ExpiredOrders(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT id FROM orders WHERE status = 'pending' AND created_at < ?
+		ORDER BY created_at, id LIMIT ?`, shop.Millis(before), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// ExpireOrder cancels the order if it is still pending.
+func (s *Store) ExpireOrder(ctx context.Context, id string, at time.Time) (bool, error) {
+	var ok bool
+	err := s.db.inTx(ctx, func(c conn) (err error) {
+		ok, err = cancelPending(ctx, c, id, at)
+		return err
+	})
+	return ok, err
+}
+
+// ClaimIdempotencyKey: see service.OrderStore.
+func (s *Store) ClaimIdempotencyKey(ctx context.Context, userID int64, key, requestHash string, at, expired, stale time.Time) (*shop.IdempotencyRecord, error) {
+	var prev *shop.IdempotencyRecord
+	err := s.db.inTx(ctx, func(c conn) error {
+		if _, err := c.exec(ctx, `DELETE FROM idempotency_keys WHERE user_id = ? AND idem_key = ?
+			AND (created_at < ? OR (state = 'running' AND created_at < ?))`,
+			userID, key, shop.Millis(expired), shop.Millis(stale)); err != nil {
+			return err
+		}
+		res, err := c.exec(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, state, created_at)
+			VALUES (?, ?, ?, 'running', ?) ON CONFLICT DO NOTHING`, userID, key, requestHash, shop.Millis(at))
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+		prev = &shop.IdempotencyRecord{}
+		return c.db.translate(c.queryRow(ctx, `SELECT request_hash, state, COALESCE(response_body, '') FROM idempotency_keys
+			WHERE user_id = ? AND idem_key = ?`, userID, key).Scan(&prev.RequestHash, &prev.State, &prev.Result))
+	})
+	return prev, err
+}
+
+// ReleaseIdempotencyKey forgets a running key.
+func (s *Store) ReleaseIdempotencyKey(ctx context.Context, userID int64, key string) error {
+	_, err := s.db.writer().exec(ctx, `DELETE FROM idempotency_keys WHERE user_id = ? AND idem_key = ? AND state = 'running'`,
+		userID, key)
+	return err
+}
+
+// PruneIdempotencyKeys deletes records created before the given time.
+func (s *Store) PruneIdempotencyKeys(ctx context.Context, before time.Time) error {
+	_, err := s.db.writer().exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, shop.Millis(before))
+	return err
+}

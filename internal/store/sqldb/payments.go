@@ -1,0 +1,219 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+const paymentSelect = `SELECT p.id, p.order_id, p.user_id, u.email, p.reference, p.amount, p.currency, p.status,
+	p.provider, COALESCE(p.access_code, ''), p.gateway_response, p.flag, p.created_at, p.updated_at, p.paid_at
+	FROM payments p JOIN users u ON u.id = p.user_id`
+
+func payments(ctx context.Context, c conn, where string, args ...any) ([]*shop.Payment, error) {
+	rows, err := c.query(ctx, paymentSelect+` `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*shop.Payment
+	for rows.Next() {
+		p := &shop.Payment{}
+		var created, updated int64
+		var paid sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.OrderID, &p.UserID, &p.Email, &p.Reference, &p.Amount, &p.Currency, &p.Status,
+			&p.Provider, &p.AccessCode, &p.GatewayResponse, &p.Flag, &created, &updated, &paid); err != nil {
+			return nil, err
+		}
+		p.CreatedAt, p.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
+		if paid.Valid {
+			p.PaidAt = shop.FromMillis(paid.Int64)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func onePayment(ctx context.Context, c conn, where string, args ...any) (*shop.Payment, error) {
+	ps, err := payments(ctx, c, where, args...)
+	if err != nil || len(ps) == 0 {
+		return nil, err
+	}
+	return ps[0], nil
+}
+
+// PendingPayment returns the order's pending attempt with the provider, or nil.
+func (s *Store) PendingPayment(ctx context.Context, orderID, provider string) (*shop.Payment, error) {
+	return onePayment(ctx, s.db.reader(), `WHERE p.order_id = ? AND p.provider = ? AND p.status = 'pending'`, orderID, provider)
+}
+
+// CreatePayment inserts p if its order is pending and has no pending attempt
+// with the provider (the partial unique index decides races).
+func (s *Store) CreatePayment(ctx context.Context, p *shop.Payment) (bool, error) {
+	created := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		var status string
+		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, p.OrderID).Scan(&status)
+		if err != nil {
+			return c.db.translate(err)
+		}
+		if status != shop.OrderPending {
+			return nil
+		}
+		var access any
+		if p.AccessCode != "" {
+			access = p.AccessCode
+		}
+		ms := shop.Millis(p.CreatedAt)
+		err = c.queryRow(ctx, `INSERT INTO payments (order_id, user_id, reference, amount, currency, status, provider,
+			access_code, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) ON CONFLICT DO NOTHING
+			RETURNING id`, p.OrderID, p.UserID, p.Reference, int64(p.Amount), p.Currency, p.Provider, access, ms, ms).Scan(&p.ID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		created = err == nil
+		return c.db.translate(err)
+	})
+	return created, err
+}
+
+// Payments returns limit of the user's attempts from offset, newest first,
+// and how many there are.
+func (s *Store) Payments(ctx context.Context, userID int64, offset, limit int) ([]*shop.Payment, int, error) {
+	c := s.db.reader()
+	ps, err := payments(ctx, c, `WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+		userID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := pageTotal(ctx, c, offset, limit, len(ps), `SELECT COUNT(*) FROM payments WHERE user_id = ?`, userID)
+	return ps, total, err
+}
+
+// FlaggedPayments counts the attempts flagged for staff, by flag.
+func (s *Store) FlaggedPayments(ctx context.Context) (map[string]int64, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT flag, COUNT(*) FROM payments WHERE flag <> '' GROUP BY flag`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var flag string
+		var n int64
+		if err := rows.Scan(&flag, &n); err != nil {
+			return nil, err
+		}
+		out[flag] = n
+	}
+	return out, rows.Err()
+}
+
+// Payment returns the user's attempt, or nil.
+func (s *Store) Payment(ctx context.Context, userID, id int64) (*shop.Payment, error) {
+	return onePayment(ctx, s.db.reader(), `WHERE p.id = ? AND p.user_id = ?`, id, userID)
+}
+
+// PaymentByReference returns the attempt with that reference, or nil.
+func (s *Store) PaymentByReference(ctx context.Context, reference string) (*shop.Payment, error) {
+	return onePayment(ctx, s.db.reader(), `WHERE p.reference = ?`, reference)
+}
+
+// FailPayment marks an attempt that is not successful as failed.
+func (s *Store) FailPayment(ctx context.Context, reference, gatewayResponse, flag string, at time.Time) (bool, error) {
+	q := `UPDATE payments SET status = 'failed', gateway_response = ?, updated_at = ?`
+	args := []any{gatewayResponse, shop.Millis(at)}
+	if flag != "" {
+		q += `, flag = ?`
+		args = append(args, flag)
+	}
+	res, err := s.db.writer().exec(ctx, q+` WHERE reference = ? AND status IN ('pending', 'failed')`, append(args, reference)...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// FulfilPayment: see service.PaymentStore. The conditional updates make
+// the transition happen once however many callers race: on PostgreSQL the
+// second waits for the first's row lock and then finds nothing to change.
+func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time) (shop.Fulfilment, error) {
+	var out shop.Fulfilment
+	err := s.db.inTx(ctx, func(c conn) error {
+		ms := shop.Millis(at)
+		var orderID string
+		err := c.queryRow(ctx, `UPDATE payments SET status = 'successful', gateway_response = ?, paid_at = ?, updated_at = ?
+			WHERE reference = ? AND status IN ('pending', 'failed') RETURNING order_id`,
+			gatewayResponse, ms, ms, reference).Scan(&orderID)
+		if errors.Is(err, sql.ErrNoRows) {
+			out = shop.FulfilAlreadyDone
+			return nil
+		}
+		if err != nil {
+			return c.db.translate(err)
+		}
+		res, err := c.exec(ctx, `UPDATE orders SET status = 'processing', paid_at = ?, updated_at = ?
+			WHERE id = ? AND status = 'pending'`, ms, ms, orderID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			out = shop.FulfilDone
+			return err
+		}
+		out = shop.FulfilNotPayable
+		_, err = c.exec(ctx, `UPDATE payments SET flag = 'refund' WHERE reference = ?`, reference)
+		return err
+	})
+	return out, err
+}
+
+// StalePayments lists pending attempts created before the given time whose
+// order still waits for payment.
+func (s *Store) StalePayments(ctx context.Context, before time.Time, limit int) ([]*shop.Payment, error) {
+	return payments(ctx, s.db.reader(), `JOIN orders o ON o.id = p.order_id
+		WHERE p.status = 'pending' AND p.created_at < ? AND o.status = 'pending'
+		ORDER BY p.created_at, p.id LIMIT ?`, shop.Millis(before), limit)
+}
+
+// SavePaymentEvent stores a provider event once per event and reference.
+func (s *Store) SavePaymentEvent(ctx context.Context, e shop.PaymentEvent) (bool, error) {
+	res, err := s.db.writer().exec(ctx, `INSERT INTO payment_events (provider, event, reference, payload, received_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, e.Provider, e.Event, e.Reference, e.Payload, shop.Millis(e.ReceivedAt))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// PendingPaymentEvents lists unprocessed events, oldest first.
+func (s *Store) PendingPaymentEvents(ctx context.Context, limit int) ([]shop.PaymentEvent, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT id, provider, event, reference, payload, received_at FROM payment_events
+		WHERE processed_at IS NULL ORDER BY id LIMIT ?`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []shop.PaymentEvent
+	for rows.Next() {
+		var e shop.PaymentEvent
+		var received int64
+		if err := rows.Scan(&e.ID, &e.Provider, &e.Event, &e.Reference, &e.Payload, &received); err != nil {
+			return nil, err
+		}
+		e.ReceivedAt = shop.FromMillis(received)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// PaymentEventProcessed marks an event done.
+func (s *Store) PaymentEventProcessed(ctx context.Context, id int64, at time.Time) error {
+	_, err := s.db.writer().exec(ctx, `UPDATE payment_events SET processed_at = ? WHERE id = ?`, shop.Millis(at), id)
+	return err
+}
