@@ -1,0 +1,64 @@
+package realtime
+
+import (
+	"testing"
+)
+
+func TestHubSlowSubscriberIsDropped(t *testing.T) {
+	h := NewHub(3, 2)
+	slow, _, ok := h.Subscribe(1)
+	if !ok {
+		t.Fatal("subscribe refused")
+	}
+	fast, cancelFast, _ := h.Subscribe(1)
+	other, _, _ := h.Subscribe(2)
+	for id := int64(1); id <= 3; id++ {
+		h.Deliver(id, []int64{1, 2})
+		if got := <-fast; got != id {
+			t.Fatalf("fast got %d; want %d", got, id)
+		}
+		if got := <-other; got != id {
+			t.Fatalf("other got %d; want %d", got, id)
+		}
+	}
+	// slow never read: two notices fit its buffer, the third dropped it.
+	var got []int64
+	for id := range slow {
+		got = append(got, id)
+	}
+	if len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Errorf("slow got %v before being closed", got)
+	}
+	cancelFast()
+	cancelFast() // idempotent
+	if _, open := <-fast; open {
+		t.Error("cancelled feed still open")
+	}
+	if n := h.Streams(); n != 1 {
+		t.Errorf("Streams = %d; want 1", n)
+	}
+}
+
+func TestHubLimitAndClose(t *testing.T) {
+	h := NewHub(2, 1)
+	a, _, _ := h.Subscribe(7)
+	_, cancelB, _ := h.Subscribe(7)
+	if _, _, ok := h.Subscribe(7); ok {
+		t.Fatal("third feed allowed")
+	}
+	if _, _, ok := h.Subscribe(8); !ok {
+		t.Fatal("limit is per user")
+	}
+	cancelB()
+	if _, _, ok := h.Subscribe(7); !ok {
+		t.Fatal("a freed slot stays taken")
+	}
+	h.Close()
+	if _, open := <-a; open {
+		t.Error("feed open after Close")
+	}
+	if _, _, ok := h.Subscribe(9); ok {
+		t.Error("subscribe after Close")
+	}
+	h.Deliver(1, []int64{7}) // no panic on closed feeds
+}

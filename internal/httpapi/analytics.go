@@ -1,0 +1,78 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"dwa/internal/service"
+)
+
+type pageViewRequest struct {
+	Path *string `json:"path"`
+	// Referrer is raw: a value of any type is at worst ignored, never a 400.
+	Referrer json.RawMessage `json:"referrer"`
+}
+
+func (a *API) recordPageView(w http.ResponseWriter, r *http.Request) {
+	var in pageViewRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var referrer *string
+	if f := decodeField(in.Referrer); f.Present && !f.Null && f.TypeErr == "" {
+		referrer = &f.Text
+	}
+	err := a.svc.RecordPageView(r.Context(), service.PageViewInput{Path: in.Path, Referrer: referrer,
+		IP: clientIP(r, a.cfg.TrustedProxies), UserAgent: r.UserAgent()})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
+}
+
+type pathCountDTO struct {
+	Path      string `json:"path"`
+	PageViews int64  `json:"pageviews"`
+}
+
+type hostCountDTO struct {
+	Host      string `json:"host"`
+	PageViews int64  `json:"pageviews"`
+}
+
+type dayDTO struct {
+	Date      string `json:"date"`
+	PageViews int64  `json:"pageviews"`
+	Visitors  int64  `json:"visitors"`
+}
+
+type summaryDTO struct {
+	Days         int            `json:"days"`
+	PageViews    int64          `json:"pageviews"`
+	Visitors     int64          `json:"visitors"`
+	TopPaths     []pathCountDTO `json:"top_paths"`
+	TopReferrers []hostCountDTO `json:"top_referrers"`
+	Daily        []dayDTO       `json:"daily"`
+}
+
+func (a *API) analyticsSummary(w http.ResponseWriter, r *http.Request) {
+	s, err := a.svc.AnalyticsSummary(r.Context(), lastQueryValue(r, "days"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := summaryDTO{Days: s.Days, PageViews: s.PageViews, Visitors: s.Visitors,
+		TopPaths: []pathCountDTO{}, TopReferrers: []hostCountDTO{}, Daily: []dayDTO{}}
+	for _, c := range s.TopPaths {
+		out.TopPaths = append(out.TopPaths, pathCountDTO{Path: c.Key, PageViews: c.PageViews})
+	}
+	for _, c := range s.TopReferrers {
+		out.TopReferrers = append(out.TopReferrers, hostCountDTO{Host: c.Key, PageViews: c.PageViews})
+	}
+	for _, d := range s.Daily {
+		out.Daily = append(out.Daily, dayDTO{Date: d.Date.Format("2006-01-02"), PageViews: d.PageViews, Visitors: d.Visitors})
+	}
+	writeJSON(w, http.StatusOK, out)
+}

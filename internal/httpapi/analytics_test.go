@@ -1,0 +1,116 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"dwa/internal/shoptest"
+	"dwa/internal/store/sqldb"
+)
+
+const browserUA = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
+
+func TestPageViews(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, map[string]string{"DWA_PUBLIC_URL": "https://dwa.shop"})
+		view := func(body, ua string) int {
+			return a.Do("POST", "/api/analytics/pageviews/", body, "User-Agent", ua).Code
+		}
+		for _, tc := range []struct{ body, want string }{
+			{`{}`, `{"path":["This field is required."]}`},
+			{`{"path":" "}`, `{"path":["This field may not be blank."]}`},
+			{`{"path":"products"}`, `{"path":["Enter a path that starts with \"/\"."]}`},
+			{`{"path":"/` + strings.Repeat("a", 2048) + `"}`, `{"path":["Ensure this field has no more than 2048 characters."]}`},
+		} {
+			w := a.Do("POST", "/api/analytics/pageviews/", tc.body)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+
+		for _, tc := range []struct{ body, ua string }{
+			{`{"path":"/products?page=2#top","referrer":"https://www.Google.com/search?q=kente"}`, browserUA},
+			{`{"path":"/products","referrer":"https://dwa.shop/category/gaming"}`, browserUA},
+			{`{"path":"/","referrer":"not a url"}`, browserUA},
+			{`{"path":"/","referrer":{"host":"evil.example"}}`, browserUA},
+			{`{"path":"/","referrer":"https://google.com/"}`, "Other/1.0"},
+			{`{"path":"/product/1"}`, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"},
+		} {
+			if got := view(tc.body, tc.ua); got != 204 {
+				t.Fatalf("%s: status %d", tc.body, got)
+			}
+		}
+		rows, err := st.DB().R.Query(`SELECT path, referrer_host, visitor_hash, is_bot FROM page_views ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		hashes := map[string]bool{}
+		for rows.Next() {
+			var path, host, hash string
+			var bot bool
+			if err := rows.Scan(&path, &host, &hash, &bot); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, fmt.Sprintf("%s|%s|%v", path, host, bot))
+			hashes[hash] = true
+			if len(hash) != 64 || strings.Contains(hash, "127.0.0.1") {
+				t.Errorf("visitor hash %q", hash)
+			}
+		}
+		rows.Close()
+		want := []string{"/products|www.google.com|false", "/products||false", "/||false", "/||false", "/|google.com|false", "/product/1||true"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("stored %v\nwant   %v", got, want)
+		}
+		if len(hashes) != 3 {
+			t.Errorf("%d distinct visitors; want 3 (same IP, three User-Agents)", len(hashes))
+		}
+
+		// The salt changes with the UTC day: the same visitor is not linkable.
+		a.Clock.Advance(24 * time.Hour)
+		view(`{"path":"/"}`, browserUA)
+		var n int
+		if err := st.DB().R.QueryRow(`SELECT COUNT(DISTINCT visitor_hash) FROM page_views WHERE is_bot = FALSE`).Scan(&n); err != nil || n != 3 {
+			t.Errorf("distinct human visitors after a day = %d, %v; want 3", n, err)
+		}
+
+		staff, shopper := a.Staff("akua"), a.Shopper("abena")
+		assertBody(t, a.Do("GET", "/api/admin/analytics/summary/", "").Body.String(), notAuth)
+		assertBody(t, a.Do("GET", "/api/admin/analytics/summary/", "", shopper.Auth()...).Body.String(), permissionDenied)
+		for q, want := range map[string]string{
+			"0":   `{"days":["Ensure this value is greater than or equal to 1."]}`,
+			"366": `{"days":["Ensure this value is less than or equal to 365."]}`,
+			"x":   `{"days":["A valid integer is required."]}`,
+		} {
+			w := a.Do("GET", "/api/admin/analytics/summary/?days="+q, "", staff.Auth()...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), want)
+		}
+		now := a.Clock.Now().UTC()
+		today, yesterday := now.Format("2006-01-02"), now.AddDate(0, 0, -1).Format("2006-01-02")
+		w := a.Do("GET", "/api/admin/analytics/summary/?days=2", "", staff.Auth()...)
+		assertStatus(t, w.Code, 200)
+		assertBody(t, w.Body.String(), `{"days":2,"pageviews":6,"visitors":3,`+
+			`"top_paths":[{"path":"/","pageviews":4},{"path":"/products","pageviews":2}],`+
+			`"top_referrers":[{"host":"google.com","pageviews":1},{"host":"www.google.com","pageviews":1}],`+
+			`"daily":[{"date":"`+yesterday+`","pageviews":5,"visitors":2},{"date":"`+today+`","pageviews":1,"visitors":1}]}`)
+		w = a.Do("GET", "/api/admin/analytics/summary/?days=1", "", staff.Auth()...)
+		assertBody(t, w.Body.String(), `{"days":1,"pageviews":1,"visitors":1,"top_paths":[{"path":"/","pageviews":1}],"top_referrers":[],`+
+			`"daily":[{"date":"`+today+`","pageviews":1,"visitors":1}]}`)
+		w = a.Do("GET", "/api/admin/analytics/summary/", "", staff.Auth()...)
+		if !strings.HasPrefix(w.Body.String(), `{"days":30,"pageviews":6,`) {
+			t.Errorf("default summary = %s", w.Body.String())
+		}
+	})
+}
+
+func TestPageViewRateLimit(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_RATE_LIMITS": "analytics=2/1m"})
+	for i, want := range []int{204, 204, 429} {
+		if w := a.Do("POST", "/api/analytics/pageviews/", `{"path":"/"}`); w.Code != want {
+			t.Fatalf("view %d: %d; want %d", i+1, w.Code, want)
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"dwa/internal/service"
+	"dwa/internal/shop"
+)
+
+// Stream timing defaults (contract §2.7); Options may shorten them in tests.
+const (
+	defaultStreamPing     = 25 * time.Second
+	defaultStreamLifetime = 15 * time.Minute
+)
+
+func (a *API) issueStreamTicket(w http.ResponseWriter, r *http.Request) {
+	t, err := a.svc.IssueStreamTicket(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"ticket": t,
+		"expires_in": int(service.StreamTicketTTL / time.Second)})
+}
+
+// lastEventID reads Last-Event-ID (header, else ?last_event_id=); nil
+// (no replay) unless it is an integer ≥ 0.
+func lastEventID(r *http.Request) *int64 {
+	v := r.Header.Get("Last-Event-ID")
+	if v == "" {
+		v = r.URL.Query().Get("last_event_id")
+	}
+	id, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || id < 0 {
+		return nil
+	}
+	return &id
+}
+
+// messageStream serves GET /store/messages/stream/: Server-Sent Events of
+// the messages the caller receives. Every error is JSON, before the first
+// byte of the stream.
+func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	u := caller(r)
+	if u == nil {
+		ticket := r.URL.Query().Get("ticket")
+		if ticket == "" {
+			writeError(w, r, service.ErrNotAuthenticated)
+			return
+		}
+		var err error
+		if u, err = a.svc.RedeemStreamTicket(ctx, ticket); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
+	st, err := a.svc.OpenStream(ctx, u, lastEventID(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	defer st.Close()
+
+	rc := http.NewResponseController(w)
+	// The server's read timeout guards request headers and bodies; a stream
+	// has neither after this point and must outlive it.
+	_ = rc.SetReadDeadline(time.Time{})
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	if _, err := fmt.Fprint(w, "retry: 5000\n\n"); err != nil || rc.Flush() != nil {
+		return
+	}
+	replayed := make(map[int64]bool, len(st.Replay))
+	for i := range st.Replay {
+		replayed[st.Replay[i].ID] = true
+		if !writeEvent(w, &st.Replay[i]) {
+			return
+		}
+	}
+	if rc.Flush() != nil {
+		return
+	}
+	ping := time.NewTicker(a.streamPing)
+	defer ping.Stop()
+	end := time.NewTimer(a.streamLifetime)
+	defer end.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-end.C:
+			return
+		case <-ping.C:
+			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		case id, open := <-st.Feed:
+			if !open {
+				// Shutdown, or this client fell behind: it reconnects and
+				// replays from its Last-Event-ID.
+				return
+			}
+			if replayed[id] {
+				continue
+			}
+			m, err := a.svc.ReceivedMessage(ctx, u, id)
+			if err != nil {
+				logStreamError(r, err)
+				return
+			}
+			if m != nil && (!writeEvent(w, m) || rc.Flush() != nil) {
+				return
+			}
+		}
+	}
+}
+
+// writeEvent writes one message event; false when the client is gone.
+func writeEvent(w http.ResponseWriter, m *shop.Message) bool {
+	data, err := marshal(toMessageDTO(m))
+	if err != nil {
+		return false
+	}
+	_, err = fmt.Fprintf(w, "id: %d\nevent: message\ndata: %s\n\n", m.ID, data)
+	return err == nil
+}
+
+// logStreamError records why an open stream ended; its status was sent
+// long ago, so the client only sees the stream close and reconnects.
+func logStreamError(r *http.Request, err error) {
+	if errors.Is(err, context.Canceled) {
+		return
+	}
+	slog.WarnContext(r.Context(), "message stream ended by an error", "err", err)
+}

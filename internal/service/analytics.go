@@ -1,0 +1,156 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"dwa/internal/shop"
+)
+
+// AnalyticsStore keeps anonymous page views and sums them up.
+type AnalyticsStore interface {
+	AddPageView(ctx context.Context, v shop.PageView) error
+	PageViewSummary(ctx context.Context, from, to time.Time, top int) (shop.AnalyticsSummary, error)
+}
+
+// MaxPathLength bounds a page-view path in code points.
+const MaxPathLength = 2048
+
+// topEntries is how many paths and referrers the summary lists.
+const topEntries = 10
+
+// PageViewInput is a beacon from the storefront plus what the server knows
+// of the sender; the IP and User-Agent only feed the visitor hash.
+type PageViewInput struct {
+	Path, Referrer *string
+	IP, UserAgent  string
+}
+
+// botUserAgent matches crawlers, link previewers, monitors and scripted
+// clients: their views are stored but never counted.
+var botUserAgent = regexp.MustCompile(`(?i)bot|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|` +
+	`preview|headless|lighthouse|pingdom|uptime|monitor|curl/|wget/|python-|go-http-client|java/|libwww|` +
+	`okhttp|axios/|node-fetch|scrapy|httpclient|phantomjs|^$`)
+
+// dailySalt is the secret that makes visitor hashes unlinkable across
+// days: it lives only in memory, is replaced at 00:00 UTC, and the old one
+// is overwritten, so yesterday's hashes can never be recomputed.
+type dailySalt struct {
+	mu   sync.Mutex
+	day  string
+	salt [32]byte
+}
+
+func (d *dailySalt) current(now time.Time) ([32]byte, error) {
+	day := now.UTC().Format(time.DateOnly)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.day != day {
+		if _, err := rand.Read(d.salt[:]); err != nil {
+			return [32]byte{}, err
+		}
+		d.day = day
+	}
+	return d.salt, nil
+}
+
+// RecordPageView validates and stores one page view (contract §2.9).
+func (s *Service) RecordPageView(ctx context.Context, in PageViewInput) error {
+	fe := shop.FieldErrors{}
+	path := requiredText(fe, "path", in.Path, MaxPathLength)
+	if !fe.Has("path") && !strings.HasPrefix(path, "/") {
+		fe.Add("path", `Enter a path that starts with "/".`)
+	}
+	if err := fe.Err(); err != nil {
+		return err
+	}
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	now := s.now()
+	salt, err := s.salt.current(now)
+	if err != nil {
+		return err
+	}
+	h := sha256.New()
+	h.Write(salt[:])
+	h.Write([]byte(in.IP))
+	h.Write([]byte{0})
+	h.Write([]byte(in.UserAgent))
+	return s.store.AddPageView(ctx, shop.PageView{Path: path, ReferrerHost: s.foreignHost(in.Referrer),
+		VisitorHash: hex.EncodeToString(h.Sum(nil)), ViewedAt: now, IsBot: botUserAgent.MatchString(in.UserAgent)})
+}
+
+// foreignHost returns the host of an absolute http(s) referrer that is not
+// the shop itself; anything else is dropped.
+func (s *Service) foreignHost(ref *string) string {
+	if ref == nil || *ref == "" || utf8.RuneCountInString(*ref) > MaxPathLength {
+		return ""
+	}
+	u, err := url.Parse(*ref)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return ""
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "" || host == s.ownHost() {
+		return ""
+	}
+	return host
+}
+
+func (s *Service) ownHost() string {
+	u, err := url.Parse(s.accounts.PublicURL)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Hostname())
+}
+
+// AnalyticsSummary sums the last `days` UTC days, today included, from the
+// raw ?days= value (default 30, 1–365).
+func (s *Service) AnalyticsSummary(ctx context.Context, rawDays string) (shop.AnalyticsSummary, error) {
+	days := 30
+	if rawDays != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(rawDays))
+		switch {
+		case err != nil:
+			return shop.AnalyticsSummary{}, shop.Invalid(map[string][]string{"days": {"A valid integer is required."}})
+		case n < 1:
+			return shop.AnalyticsSummary{}, shop.Invalid(map[string][]string{"days": {"Ensure this value is greater than or equal to 1."}})
+		case n > 365:
+			return shop.AnalyticsSummary{}, shop.Invalid(map[string][]string{"days": {"Ensure this value is less than or equal to 365."}})
+		}
+		days = n
+	}
+	now := s.now().UTC()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	from := today.AddDate(0, 0, 1-days)
+	got, err := s.store.PageViewSummary(ctx, from, today.AddDate(0, 0, 1), topEntries)
+	if err != nil {
+		return shop.AnalyticsSummary{}, err
+	}
+	sum := shop.AnalyticsSummary{Days: days, TopPaths: got.TopPaths, TopReferrers: got.TopReferrers}
+	byDay := make(map[time.Time]shop.DayCount, len(got.Daily))
+	for _, d := range got.Daily {
+		byDay[d.Date] = d
+	}
+	// Every day of the window is listed, quiet ones with zeros, so charts
+	// need no gap filling.
+	for d := from; !d.After(today); d = d.AddDate(0, 0, 1) {
+		c := byDay[d]
+		c.Date = d
+		sum.PageViews += c.PageViews
+		sum.Visitors += c.Visitors
+		sum.Daily = append(sum.Daily, c)
+	}
+	return sum, nil
+}

@@ -1,0 +1,265 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+// MessageStore keeps messages between shoppers and stores, and the
+// single-use tickets that open a message stream.
+type MessageStore interface {
+	// Messages and Message apply the visibility rule: sender, receiving
+	// user, or owner of the receiving store. Message returns nil otherwise.
+	Messages(ctx context.Context, userID int64, offset, limit int) ([]shop.Message, int, error)
+	Message(ctx context.Context, userID, id int64) (*shop.Message, error)
+	ReceivedMessages(ctx context.Context, userID, afterID int64, since time.Time, limit int) ([]shop.Message, error)
+	UnreadMessages(ctx context.Context, userID int64) (int64, error)
+	SetMessageRead(ctx context.Context, id int64, read bool) error
+	CreateMessage(ctx context.Context, m *shop.Message) error
+	ActiveStoreByID(ctx context.Context, id int64) (*shop.Store, error)
+	IsStoreCustomer(ctx context.Context, storeID, userID int64) (bool, error)
+	CreateStreamTicket(ctx context.Context, t shop.StreamTicket, now time.Time) error
+	// RedeemStreamTicket returns the ticket's user, 0 if it is not valid.
+	RedeemStreamTicket(ctx context.Context, hash string, now time.Time) (int64, error)
+}
+
+// Fanout tells open message streams, on this instance and every other one
+// sharing the database, that a message arrived for some users.
+type Fanout interface {
+	// Publish announces message id to the streams of userIDs.
+	Publish(ctx context.Context, id int64, userIDs []int64) error
+	// Subscribe opens a feed of new message ids for the user. The channel
+	// is closed when the subscriber falls behind or the fanout shuts down;
+	// ok is false when the user already has the most streams allowed.
+	Subscribe(userID int64) (feed <-chan int64, cancel func(), ok bool)
+}
+
+var (
+	errNoMessage        = shop.NotFound("Message")
+	errTicketNotValid   = &shop.Error{Kind: shop.KindUnauthenticated, Code: "ticket_not_valid", Detail: "Invalid or expired stream ticket."}
+	errTooManyStreams   = &shop.Error{Kind: shop.KindRateLimited, Code: "too_many_streams", Detail: "Too many open streams."}
+	errStreamsUnplugged = &shop.Error{Kind: shop.KindUnavailable, Code: "service_unavailable", Detail: "Service temporarily unavailable."}
+)
+
+// Messages returns a page of the messages the user may see, newest first.
+func (s *Service) Messages(ctx context.Context, u *shop.User, offset, limit int) ([]shop.Message, int, error) {
+	return s.store.Messages(ctx, u.ID, offset, limit)
+}
+
+// Message returns one message the user may see; else 404 Message.
+func (s *Service) Message(ctx context.Context, u *shop.User, id int64) (*shop.Message, error) {
+	m, err := s.store.Message(ctx, u.ID, id)
+	if err == nil && m == nil {
+		err = errNoMessage
+	}
+	return m, err
+}
+
+// UnreadCount counts the messages the user received and has not read.
+func (s *Service) UnreadCount(ctx context.Context, u *shop.User) (int64, error) {
+	return s.store.UnreadMessages(ctx, u.ID)
+}
+
+// MarkMessage sets the read flag, which belongs to the receiving side
+// only: the sender gets 403, anyone else 404. Nothing else ever changes.
+func (s *Service) MarkMessage(ctx context.Context, u *shop.User, id int64, read *bool) (*shop.Message, error) {
+	m, err := s.Message(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if !m.ReceivedBy(u.ID) {
+		return nil, shop.ErrForbidden
+	}
+	if read == nil {
+		return nil, shop.Invalid(map[string][]string{"is_read": {msgRequired}})
+	}
+	if err := s.store.SetMessageRead(ctx, id, *read); err != nil {
+		return nil, err
+	}
+	m.IsRead = *read
+	return m, nil
+}
+
+// NewMessage is the body of POST /store/messages/.
+type NewMessage struct {
+	Content                     *string
+	ReceiverUser, ReceiverStore Ref
+}
+
+// SendMessage validates in the contract's order, stores the message and
+// notifies the receivers' open streams. Errors about receiver_user never
+// reveal whether a user id exists.
+func (s *Service) SendMessage(ctx context.Context, u *shop.User, in NewMessage) (*shop.Message, error) {
+	fe := shop.FieldErrors{}
+	content := requiredText(fe, "content", in.Content, shop.MaxMessageLength)
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	if in.ReceiverUser.given() == in.ReceiverStore.given() {
+		return nil, shop.Invalid(map[string][]string{"non_field_errors": {"Provide exactly one of receiver_user or receiver_store."}})
+	}
+	m := &shop.Message{SenderID: u.ID, Content: content, CreatedAt: s.now()}
+	receivers := []int64{}
+	if in.ReceiverStore.given() {
+		if !in.ReceiverStore.check(fe, "receiver_store", true) {
+			return nil, fe.Err()
+		}
+		st, err := s.store.ActiveStoreByID(ctx, in.ReceiverStore.ID)
+		switch {
+		case err != nil:
+			return nil, err
+		case st == nil:
+			return nil, shop.Invalid(map[string][]string{"receiver_store": {doesNotExist(in.ReceiverStore)}})
+		case st.OwnerID == u.ID:
+			return nil, shop.Invalid(map[string][]string{"receiver_store": {"You cannot send a message to your own store."}})
+		}
+		m.ReceiverStoreID = st.ID
+		receivers = append(receivers, st.OwnerID)
+	} else {
+		if err := s.checkCustomer(ctx, u, in.ReceiverUser, m); err != nil {
+			return nil, err
+		}
+		receivers = append(receivers, m.ReceiverUserID)
+	}
+	if err := s.store.CreateMessage(ctx, m); err != nil {
+		return nil, err
+	}
+	if s.fanout != nil {
+		// The message is stored; a failed notification only delays it until
+		// the client's poll or its next reconnect replays it.
+		if err := s.fanout.Publish(ctx, m.ID, receivers); err != nil {
+			s.log.WarnContext(ctx, "message fan-out failed", "err", err)
+		}
+	}
+	return s.Message(ctx, u, m.ID)
+}
+
+// checkCustomer applies the receiver_user rules: only store owners write
+// to users, never to themselves, and only to customers of their store.
+func (s *Service) checkCustomer(ctx context.Context, u *shop.User, ref Ref, m *shop.Message) error {
+	fe := shop.FieldErrors{}
+	if !ref.check(fe, "receiver_user", true) {
+		return fe.Err()
+	}
+	own, err := s.store.OwnedStore(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if own == nil {
+		return shop.Invalid(map[string][]string{"receiver_user": {"Only store owners can write to customers."}})
+	}
+	if ref.ID == u.ID {
+		return shop.Invalid(map[string][]string{"receiver_user": {"You cannot send a message to yourself."}})
+	}
+	ok := false
+	if ref.ID > 0 {
+		if ok, err = s.store.IsStoreCustomer(ctx, own.ID, ref.ID); err != nil {
+			return err
+		}
+	}
+	if !ok {
+		return shop.Invalid(map[string][]string{"receiver_user": {"No customer of your store has this id."}})
+	}
+	m.ReceiverUserID, m.SenderStoreID = ref.ID, own.ID
+	return nil
+}
+
+// Stream timing (contract §2.7).
+const (
+	StreamTicketTTL = 60 * time.Second
+	// StreamReplayWindow and StreamReplayMax bound the Last-Event-ID replay.
+	StreamReplayWindow = 24 * time.Hour
+	StreamReplayMax    = 100
+	// MaxStreamsPerUser is how many streams one user may hold open on an
+	// instance; StreamBuffer is how many notices a stream may lag behind
+	// before it is dropped.
+	MaxStreamsPerUser = 3
+	StreamBuffer      = 64
+)
+
+// IssueStreamTicket returns a fresh single-use ticket for the user: 256
+// random bits, stored only as a hash.
+func (s *Service) IssueStreamTicket(ctx context.Context, u *shop.User) (string, error) {
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return "", err
+	}
+	ticket := "st_" + base64.RawURLEncoding.EncodeToString(raw)
+	now := s.now()
+	err := s.store.CreateStreamTicket(ctx, shop.StreamTicket{Hash: ticketHash(ticket), UserID: u.ID,
+		ExpiresAt: now.Add(StreamTicketTTL)}, now)
+	return ticket, err
+}
+
+func ticketHash(ticket string) string {
+	sum := sha256.Sum256([]byte(ticket))
+	return hex.EncodeToString(sum[:])
+}
+
+// RedeemStreamTicket consumes a ticket and returns its active user; any
+// problem is the contract's 401 ticket_not_valid.
+func (s *Service) RedeemStreamTicket(ctx context.Context, ticket string) (*shop.User, error) {
+	id, err := s.store.RedeemStreamTicket(ctx, ticketHash(ticket), s.now())
+	if err != nil {
+		return nil, err
+	}
+	if id == 0 {
+		return nil, errTicketNotValid
+	}
+	u, err := s.store.UserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil || !u.IsActive {
+		return nil, errTicketNotValid
+	}
+	return u, nil
+}
+
+// Stream is an open message stream: first the replay, then ids of new
+// messages until Feed is closed. Close must be called when done.
+type Stream struct {
+	Replay []shop.Message
+	Feed   <-chan int64
+	Close  func()
+}
+
+// OpenStream subscribes the user to new messages and, when lastEventID is
+// given, loads the replay of what they received after it. Subscribing
+// first means nothing sent during the replay query is missed; the caller
+// drops duplicates.
+func (s *Service) OpenStream(ctx context.Context, u *shop.User, lastEventID *int64) (*Stream, error) {
+	if s.fanout == nil {
+		return nil, errStreamsUnplugged
+	}
+	feed, cancel, ok := s.fanout.Subscribe(u.ID)
+	if !ok {
+		return nil, errTooManyStreams
+	}
+	st := &Stream{Feed: feed, Close: cancel}
+	if lastEventID != nil {
+		replay, err := s.store.ReceivedMessages(ctx, u.ID, *lastEventID, s.now().Add(-StreamReplayWindow), StreamReplayMax)
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		st.Replay = replay
+	}
+	return st, nil
+}
+
+// ReceivedMessage returns a message for the user's stream, or nil when the
+// user is not its receiver (a notice may name several users).
+func (s *Service) ReceivedMessage(ctx context.Context, u *shop.User, id int64) (*shop.Message, error) {
+	m, err := s.store.Message(ctx, u.ID, id)
+	if err != nil || m == nil || !m.ReceivedBy(u.ID) {
+		return nil, err
+	}
+	return m, nil
+}

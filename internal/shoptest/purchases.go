@@ -1,0 +1,66 @@
+package shoptest
+
+import (
+	"crypto/rand"
+	"fmt"
+	"strings"
+
+	"dwa/internal/shop"
+)
+
+// Purchase records an order of one unit of each product for the user, in
+// the given status (pending, processing, shipped, delivered, cancelled),
+// straight in the database: tests of reviews and messages need purchase
+// history without going through the bag, checkout and payment.
+func (a *App) Purchase(u *shop.User, status string, ps ...*shop.Product) string {
+	a.T.Helper()
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
+	id := fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+	var amount shop.Money
+	for _, p := range ps {
+		amount += p.UnitPrice
+	}
+	at := Now.UnixMilli()
+	a.exec(`INSERT INTO orders (id, user_id, status, amount, shipping_address, contact_info, created_at, updated_at)
+		VALUES (?, ?, ?, ?, '12 Ring Rd, Osu, Accra', '+233 24 123 4567', ?, ?)`, id, u.ID, status, int64(amount), at, at)
+	for _, p := range ps {
+		a.exec(`INSERT INTO order_items (order_id, product_id, store_id, name, unit_price, quantity)
+			VALUES (?, ?, ?, ?, ?, 1)`, id, p.ID, nullID(p.StoreID), p.Name, int64(p.UnitPrice))
+	}
+	return id
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// exec runs a statement written with ? placeholders on either engine.
+func (a *App) exec(q string, args ...any) {
+	a.T.Helper()
+	if _, err := a.Store.DB().W.Exec(rebind(a.Store.Engine(), q), args...); err != nil {
+		a.T.Fatal(err)
+	}
+}
+
+// rebind numbers ? placeholders for PostgreSQL.
+func rebind(engine, q string) string {
+	if engine != "postgres" {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
