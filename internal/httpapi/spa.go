@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -37,6 +38,39 @@ type spa struct {
 	assets map[string]*asset
 	index  *asset
 	routes *http.ServeMux
+	// head and tail are index.html around the point where a page's own head
+	// tags go (its <title> and description removed), and end is what follows
+	// the data island before </body>; nil when the app is not built.
+	head, tail, end []byte
+	// page describes the page at a request, by its route pattern ("" when
+	// unknown); nil serves index.html as it is.
+	page func(r *http.Request, pattern string) page
+	// renderHead and renderIsland write a page's parts.
+	renderHead func(b *bytes.Buffer, p page)
+	// preloads are the modulepreload tags of each route's code (preload.go).
+	preloads map[string][]byte
+}
+
+var (
+	titleTag        = regexp.MustCompile(`(?s)\s*<title>.*?</title>`)
+	descriptionMeta = regexp.MustCompile(`(?s)\s*<meta\s+name="description"[^>]*>`)
+)
+
+// splitIndex cuts index.html where a page's head tags and data island go.
+func (s *spa) splitIndex(body []byte) {
+	body = titleTag.ReplaceAll(body, nil)
+	body = descriptionMeta.ReplaceAll(body, nil)
+	head, rest, ok := bytes.Cut(body, []byte("</head>"))
+	if !ok {
+		return
+	}
+	mid, end, ok := bytes.Cut(rest, []byte("</body>"))
+	if !ok {
+		return
+	}
+	s.head = head
+	s.tail = append([]byte("</head>"), mid...)
+	s.end = append([]byte("</body>"), end...)
 }
 
 // notBuiltPage is served when the binary was built without the web app
@@ -51,8 +85,17 @@ func newSPA(web fs.FS) (*spa, error) {
 	}
 	if web != nil {
 		err := fs.WalkDir(web, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			if err != nil {
 				return err
+			}
+			if strings.HasPrefix(d.Name(), ".") && p != "." {
+				if d.IsDir() {
+					return fs.SkipDir // .vite/manifest.json is build metadata, not a page asset
+				}
+				return nil
+			}
+			if d.IsDir() {
+				return nil
 			}
 			body, err := fs.ReadFile(web, p)
 			if err != nil {
@@ -64,10 +107,13 @@ func newSPA(web fs.FS) (*spa, error) {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
+		s.preloads = routePreloads(web)
 	}
 	s.index = s.assets["/index.html"]
 	if s.index == nil {
 		s.index = newAsset("index.html", []byte(notBuiltPage))
+	} else {
+		s.splitIndex(s.index.body)
 	}
 	s.index.cache = "no-cache"
 	return s, nil
@@ -117,10 +163,34 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(p) > 1 {
 		probe.URL.Path = strings.TrimRight(p, "/")
 	}
-	if _, pattern := s.routes.Handler(probe); pattern != "" {
+	// Routing the probe fills in its pattern and path values for the page.
+	s.routes.ServeHTTP(&bufferWriter{header: http.Header{}}, probe)
+	pattern := probe.Pattern
+	if pattern != "" {
 		status = http.StatusOK
 	}
-	s.write(w, r, s.index, status)
+	if s.page == nil || s.head == nil {
+		s.write(w, r, s.index, status)
+		return
+	}
+	pg := s.page(probe, pattern)
+	var b bytes.Buffer
+	b.Grow(len(s.head) + len(s.tail) + len(s.end) + 4096)
+	b.Write(s.head)
+	b.WriteByte('\n')
+	s.renderHead(&b, pg)
+	b.Write(s.preloads[pattern])
+	b.Write(s.tail)
+	renderIsland(&b, pg.island)
+	b.Write(s.end)
+	hd := w.Header()
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(pg.status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(b.Bytes())
+	}
 }
 
 func (s *spa) write(w http.ResponseWriter, r *http.Request, a *asset, status int) {

@@ -47,8 +47,8 @@ test('/products is a page of the app (200)', async ({ page }) => {
 test('the search box opens the results page for the typed query', async ({ page }) => {
   await page.goto('/products');
 
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('xbox series');
-  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('xbox series');
+  await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
 
   await expect(page).toHaveURL('/search?query=xbox%20series');
   await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
@@ -63,4 +63,17 @@ test('a 360 px wide phone screen never scrolls sideways', async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the footer has the social links and a back-to-top button', async ({ page }) => {
+  await page.goto('/products');
+  const footer = page.getByRole('contentinfo');
+  for (const name of ['Facebook', 'Instagram', 'X'])
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
+  await page.mouse.wheel(0, 5000);
+  await footer.getByRole('button', { name: 'Back to top' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -1,6 +1,8 @@
 // Measures the built app against the budgets of design.md §5 and fails when one is exceeded:
 //   initial JS of any route (entry + its static imports + the route's chunk and its imports),
-//   gzip, framework included ≤ 120 KB; each lazy route's own JS ≤ 30 KB; all CSS ≤ 20 KB.
+//   gzip, framework included ≤ 120 KB; each lazy chunk's own JS ≤ 30 KB; all CSS ≤ 20 KB.
+// Route chunks are the ones named route-* (vite.config.ts); other lazy chunks (a dialog, a menu,
+// a page's below-the-fold part) load after their page is shown, so only the 30 KB limit applies.
 // It reads dist/ only: index.html for the entry, and the chunks' import statements.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,9 +56,14 @@ for (const chunk of [...lazy].sort()) {
   const own = [...closure([chunk])].filter((file) => !initial.has(file));
   const ownSize = total(own);
   const name = chunk.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
-  rows.push([name, ownSize, initialSize + ownSize]);
-  if (ownSize > BUDGET.route) failures.push(`route ${name}: ${kb(ownSize)} > ${kb(BUDGET.route)}`);
-  if (initialSize + ownSize > BUDGET.initial) {
+  const isRoute = name.startsWith('route-');
+  rows.push([
+    isRoute ? name : `${name} (after its page)`,
+    ownSize,
+    isRoute ? initialSize + ownSize : NaN,
+  ]);
+  if (ownSize > BUDGET.route) failures.push(`chunk ${name}: ${kb(ownSize)} > ${kb(BUDGET.route)}`);
+  if (isRoute && initialSize + ownSize > BUDGET.initial) {
     failures.push(`initial JS of ${name}: ${kb(initialSize + ownSize)} > ${kb(BUDGET.initial)}`);
   }
 }
@@ -66,7 +73,8 @@ if (cssSize > BUDGET.css) failures.push(`CSS: ${kb(cssSize)} > ${kb(BUDGET.css)}
 
 console.log('\nBudgets (gzip, design.md §5)      own JS    initial JS');
 for (const [name, own, all] of rows) {
-  console.log(`  ${name.padEnd(32)} ${kb(own).padStart(9)} ${kb(all).padStart(11)}`);
+  const initial = Number.isNaN(all) ? '' : kb(all);
+  console.log(`  ${name.padEnd(40)} ${kb(own).padStart(9)} ${initial.padStart(11)}`);
 }
 console.log(`  ${'CSS (all)'.padEnd(32)} ${kb(cssSize).padStart(9)}`);
 console.log(

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { fakeJwt } from '@/test/tokens';
 
 describe('route table', () => {
   it.each([
@@ -35,7 +36,7 @@ describe('route table', () => {
     ['/wishlist', 'Your Wishlist'],
     ['/orders', 'Order Management'],
   ])('%s shows %s to a signed-in shopper', async (path, heading) => {
-    window.localStorage.setItem('access', 'token');
+    window.localStorage.setItem('access', fakeJwt(600));
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -44,7 +45,7 @@ describe('route table', () => {
   it.each(['/order/3b0e6f1a', '/orders/3b0e6f1a', '/payment/3b0e6f1a', '/store/products/101'])(
     '%s shows a loading state',
     async (path) => {
-      window.localStorage.setItem('access', 'token');
+      window.localStorage.setItem('access', fakeJwt(600));
       renderApp(path);
       expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
     },

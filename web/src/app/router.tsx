@@ -1,54 +1,64 @@
-import type { RouteObject } from 'react-router';
-import { Loading } from '@/components/ui/skeleton';
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { Loading } from '@/components/ui/loading';
+import { lazyPart } from '@/lib/lazy-part';
 import { Layout } from './layout/layout';
-import { lazyPage } from './lazy-page';
-import { RequireAuth } from './require-auth';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
 // The route table of the storefront spec §2 (plus the password-reset e-mail link of the API
-// contract). Every page is its own chunk (src/routes/*), loaded on first visit. The server
-// mirrors this table (internal/httpapi/spa.go, spaRoutes) to answer other paths with HTTP 404:
-// change both together.
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: Layout,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        // Pathless: keeps header and footer on screen while the first page chunk loads or fails.
-        HydrateFallback: () => <Loading />,
-        ErrorBoundary: RouteError,
-        children: [
-          { index: true, lazy: lazyPage(() => import('@/routes/home')) },
-          { path: 'search', lazy: lazyPage(() => import('@/routes/search')) },
-          {
-            path: 'category/:categorySlug/:subCategorySlug?/:subSubCategorySlug?',
-            lazy: lazyPage(() => import('@/routes/category')),
-          },
-          { path: 'products', lazy: lazyPage(() => import('@/routes/products')) },
-          { path: 'store/products/:id', lazy: lazyPage(() => import('@/routes/product')) },
-          { path: 'forgot-password', lazy: lazyPage(() => import('@/routes/forgot-password')) },
-          {
-            path: 'password/reset/confirm/:uid/:token',
-            lazy: lazyPage(() => import('@/routes/reset-password')),
-          },
-          {
-            Component: RequireAuth,
-            children: [
-              { path: 'cart', lazy: lazyPage(() => import('@/routes/cart')) },
-              { path: 'messages', lazy: lazyPage(() => import('@/routes/messages')) },
-              { path: 'wishlist', lazy: lazyPage(() => import('@/routes/wishlist')) },
-              { path: 'orders', lazy: lazyPage(() => import('@/routes/orders')) },
-              // Both spellings of the order detail route exist in the spec.
-              { path: 'order/:orderId', lazy: lazyPage(() => import('@/routes/order')) },
-              { path: 'orders/:orderId', lazy: lazyPage(() => import('@/routes/order')) },
-              { path: 'payment/:orderId', lazy: lazyPage(() => import('@/routes/payment')) },
-            ],
-          },
-          { path: '*', lazy: lazyPage(() => import('@/routes/not-found')) },
-        ],
-      },
-    ],
-  },
-];
+// contract). Every page is its own chunk (src/routes/*), loaded on first visit; a chunk that fails
+// to load reloads the page once (lib/lazy-part.ts). The server mirrors this table
+// (internal/httpapi/spa.go, spaRoutes) to answer other paths with HTTP 404: change both together.
+//
+// Declarative routing (<Routes>), not the data router: the app loads its data with TanStack
+// Query, and the data router's code would cost 17 KB gzip on every page (docs/decisions/0006).
+const Home = lazyPart(() => import('@/routes/home'));
+const Search = lazyPart(() => import('@/routes/search'));
+const Category = lazyPart(() => import('@/routes/category'));
+const Products = lazyPart(() => import('@/routes/products'));
+const Product = lazyPart(() => import('@/routes/product'));
+const ForgotPassword = lazyPart(() => import('@/routes/forgot-password'));
+const ResetPassword = lazyPart(() => import('@/routes/reset-password'));
+const RequireAuth = lazyPart(() => import('./require-auth'));
+const Cart = lazyPart(() => import('@/routes/cart'));
+const Messages = lazyPart(() => import('@/routes/messages'));
+const Wishlist = lazyPart(() => import('@/routes/wishlist'));
+const Orders = lazyPart(() => import('@/routes/orders'));
+const Order = lazyPart(() => import('@/routes/order'));
+const Payment = lazyPart(() => import('@/routes/payment'));
+const NotFound = lazyPart(() => import('@/routes/not-found'));
+
+export function AppRoutes() {
+  return (
+    <Layout>
+      {/* Header and footer stay on screen while a page's code loads or fails. */}
+      <RouteErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route index element={<Home />} />
+            <Route path="search" element={<Search />} />
+            <Route
+              path="category/:categorySlug/:subCategorySlug?/:subSubCategorySlug?"
+              element={<Category />}
+            />
+            <Route path="products" element={<Products />} />
+            <Route path="store/products/:id" element={<Product />} />
+            <Route path="forgot-password" element={<ForgotPassword />} />
+            <Route path="password/reset/confirm/:uid/:token" element={<ResetPassword />} />
+            <Route element={<RequireAuth />}>
+              <Route path="cart" element={<Cart />} />
+              <Route path="messages" element={<Messages />} />
+              <Route path="wishlist" element={<Wishlist />} />
+              <Route path="orders" element={<Orders />} />
+              {/* Both spellings of the order detail route exist in the spec. */}
+              <Route path="order/:orderId" element={<Order />} />
+              <Route path="orders/:orderId" element={<Order />} />
+              <Route path="payment/:orderId" element={<Payment />} />
+            </Route>
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </Layout>
+  );
+}

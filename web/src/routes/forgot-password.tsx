@@ -1,20 +1,97 @@
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
-import { Loading, Skeleton } from '@/components/ui/skeleton';
+import { sendComplaint } from '@/features/support/api/send-complaint';
+import { formText } from '@/lib/form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// The recovery / complaint form comes with its issue (POST /api/store/api/send_complaint/).
+/** Spec §9: after a successful request the visitor returns home after 3 seconds. */
+export const RETURN_HOME_MS = 3000;
+
+/** Password recovery / complaint (spec §2): e-mail and complaint; no client validation. */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
+  const navigate = useNavigate();
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
+  const emailId = useId();
+  const complaintId = useId();
+
+  useEffect(() => {
+    if (state !== 'done') return;
+    const timer = window.setTimeout(() => {
+      void navigate('/');
+    }, RETURN_HOME_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [state, navigate]);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setState('busy');
+    try {
+      await sendComplaint({
+        email: formText(data, 'email').trim(),
+        complaint: formText(data, 'complaint'),
+      });
+      setState('done');
+    } catch {
+      setState('failed');
+    }
+  }
+
   return (
     <div className="mx-auto max-w-lg">
       <PageHeading>Forgot Password</PageHeading>
-      <Loading>
-        <div aria-hidden="true" className="space-y-4 rounded-card bg-white p-6 shadow-card">
-          <Skeleton className="h-tap w-full" />
-          <Skeleton className="h-32 w-full" />
-          <Skeleton className="h-tap w-32" />
+      <p className="-mt-3 mb-6 text-muted">
+        Tell us your e-mail address and what went wrong — a forgotten password or any other
+        complaint — and we will get back to you.
+      </p>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="space-y-4 rounded-card bg-white p-6 shadow-card"
+      >
+        <div>
+          <label htmlFor={emailId} className="mb-1 block font-semibold">
+            Email
+          </label>
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            autoComplete="email"
+            className="min-h-tap w-full rounded-control border border-line px-3"
+          />
         </div>
-      </Loading>
+        <div>
+          <label htmlFor={complaintId} className="mb-1 block font-semibold">
+            Complaint
+          </label>
+          <textarea
+            id={complaintId}
+            name="complaint"
+            rows={5}
+            maxLength={5000}
+            className="w-full rounded-control border border-line p-3"
+          />
+        </div>
+        {state === 'done' && (
+          <p role="status" className="font-semibold text-brand-700">
+            Your request has been processed. Please check your email for further details.
+          </p>
+        )}
+        {state === 'failed' && (
+          <p role="alert" className="text-danger-700">
+            An error occurred. Please try again later.
+          </p>
+        )}
+        <Button type="submit" disabled={state === 'busy' || state === 'done'}>
+          {state === 'busy' ? 'Sending…' : 'Submit'}
+        </Button>
+      </form>
     </div>
   );
 }

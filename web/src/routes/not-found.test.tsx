@@ -17,13 +17,13 @@ describe('not-found page', () => {
 
   it('goes home when Beam Me Home is clicked', async () => {
     server.use(http.get('/api/store/categories/', () => HttpResponse.json([])));
-    const { router } = renderApp('/nowhere');
+    const { location } = renderApp('/nowhere');
 
     await userEvent.click(await screen.findByRole('link', { name: 'Beam Me Home' }));
 
     expect(
       await screen.findByRole('heading', { name: 'Discover Our Collections' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location.current.pathname).toBe('/');
   });
 });

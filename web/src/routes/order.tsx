@@ -1,4 +1,5 @@
-import { DetailSkeleton, Loading } from '@/components/ui/skeleton';
+import { Loading } from '@/components/ui/loading';
+import { DetailSkeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 // Reached as /order/{orderId} and /orders/{orderId}; the detail comes with the orders issue

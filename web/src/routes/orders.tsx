@@ -1,5 +1,6 @@
 import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton, Loading } from '@/components/ui/skeleton';
+import { Loading } from '@/components/ui/loading';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 // The content comes with the orders issue (GET /api/store/orders/).

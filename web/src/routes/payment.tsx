@@ -1,4 +1,5 @@
-import { DetailSkeleton, Loading } from '@/components/ui/skeleton';
+import { Loading } from '@/components/ui/loading';
+import { DetailSkeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 // Spec §2: a loading skeleton first; the summary comes with the payment issue.

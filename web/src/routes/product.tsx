@@ -1,12 +1,292 @@
-import { DetailSkeleton, Loading } from '@/components/ui/skeleton';
+import { Suspense, useId, useState, type SubmitEvent } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Price } from '@/components/ui/price';
+import { Loading } from '@/components/ui/loading';
+import { DetailSkeleton } from '@/components/ui/skeleton';
+import { Stars } from '@/components/ui/stars';
+import { StockBadge } from '@/components/ui/stock-badge';
+import { Stepper } from '@/components/ui/stepper';
+import { getActiveCartId } from '@/features/cart/api/carts';
+import { addToCart } from '@/features/cart/api/cart-items';
+import { useProduct, type Product } from '@/features/catalog/api/get-product';
+import { ProductGallery } from '@/features/catalog/components/product-gallery';
+import { placeOrder } from '@/features/orders/api/place-order';
+import { ApiError } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// The product page comes with its issue (GET /api/store/products/{id}/).
+/** Spec §9: how long 'Product added to cart!' stays. */
+export const ADDED_BANNER_MS = 2000;
+export const MAX_QUANTITY = 99;
+
+// Everything below the purchase block is below the fold: its code loads right after the top.
+const ProductDetails = lazyPart(() => import('@/features/catalog/components/product-details'));
+
 export default function ProductPage() {
-  useDocumentTitle('Product');
+  const id = Number(useParams().id);
+  const { data: product, isPending, isError } = useProduct(id);
+  useDocumentTitle(product?.name ?? (isError ? 'Failed to load product' : 'Product'));
+
+  if (isPending) {
+    return (
+      <Loading>
+        <DetailSkeleton />
+      </Loading>
+    );
+  }
+  if (isError) {
+    return (
+      <>
+        <ErrorAlert>
+          <span>Failed to load product</span>
+        </ErrorAlert>
+        <BackButton />
+      </>
+    );
+  }
+  return <ProductView key={product.id} product={product} />;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
   return (
-    <Loading>
-      <DetailSkeleton />
-    </Loading>
+    <Button
+      variant="secondary"
+      className="mt-6"
+      onClick={() => {
+        // Back one page (spec §2); a product opened from outside the shop goes to the catalogue.
+        if ((window.history.state as { idx?: number } | null)?.idx) void navigate(-1);
+        else void navigate('/products');
+      }}
+    >
+      Back to Products
+    </Button>
+  );
+}
+
+function ProductView({ product }: { product: Product }) {
+  return (
+    <>
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="space-y-4">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+          <Price amount={product.unit_price} className="block text-2xl text-brand-800" />
+          <div className="flex flex-wrap items-center gap-3">
+            <StockBadge inventory={product.inventory} />
+            <Stars rating={product.average_rating} />
+            <a href="#reviews" className="text-sm text-brand-700 underline underline-offset-4">
+              {product.reviews_count} {product.reviews_count === 1 ? 'review' : 'reviews'}
+            </a>
+          </div>
+          <Purchase product={product} />
+          <p className="font-semibold text-brand-800">Fast Shipping | Fast Delivery</p>
+        </div>
+      </div>
+      <Suspense fallback={<div className="mt-8 min-h-screen" />}>
+        <ProductDetails product={product} />
+      </Suspense>
+      <BackButton />
+    </>
+  );
+}
+
+type Notice = { text: string; ok: boolean } | null;
+
+function addFailure(error: unknown, unauthenticated: string, other: string) {
+  return error instanceof ApiError && error.status === 401 ? unauthenticated : other;
+}
+
+/**
+ * Quantity, Add to Cart and Buy Now (spec §4, §5, §8). Buy Now adds the quantity to the bag and
+ * shows the shipping form; pressed again (or the form submitted) with both fields filled, it
+ * places the order and opens it.
+ */
+function Purchase({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const [cartId, setCartId] = useState<string | null>(null);
+  const [showForm, setShowForm] = useState(false);
+  const [address, setAddress] = useState('');
+  const [contact, setContact] = useState('');
+  const addressId = useId();
+  const contactId = useId();
+  const outOfStock = product.inventory < 1;
+
+  async function onAddToCart() {
+    if (outOfStock) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const item = await addToCart(product.id, quantity);
+      setCartId(item.cart);
+      setAdded(true);
+      window.setTimeout(() => {
+        setAdded(false);
+      }, ADDED_BANNER_MS);
+    } catch (error) {
+      setNotice({
+        text: addFailure(
+          error,
+          'You need to log in to add products to your cart.',
+          'Failed to add product to cart. Please try again.',
+        ),
+        ok: false,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function order() {
+    if (address.trim() === '' || contact.trim() === '') {
+      setNotice({ text: 'Please fill in all fields', ok: false });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    try {
+      const cart = cartId ?? (await getActiveCartId());
+      if (!cart) {
+        setNotice({ text: 'No active cart found', ok: false });
+        return;
+      }
+      const placed = await placeOrder({
+        shipping_address: address.trim(),
+        contact_info: contact.trim(),
+        cart,
+      });
+      setNotice({ text: 'Order placed!', ok: true });
+      void navigate(`/order/${placed.id}`);
+    } catch {
+      setNotice({ text: 'Failed to place order', ok: false });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onBuyNow() {
+    if (outOfStock) {
+      setNotice({ text: 'Product is out of stock', ok: false });
+      return;
+    }
+    if (showForm) {
+      await order();
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    try {
+      const item = await addToCart(product.id, quantity);
+      setCartId(item.cart);
+      setShowForm(true);
+    } catch (error) {
+      setNotice({
+        text: addFailure(
+          error,
+          'You need to log in purchase a product.',
+          'Failed. Try again later',
+        ),
+        ok: false,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void order();
+  }
+
+  return (
+    <div className="space-y-4">
+      <Stepper
+        label="Quantity"
+        value={quantity}
+        min={1}
+        max={MAX_QUANTITY}
+        onChange={setQuantity}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button
+          disabled={outOfStock || busy}
+          onClick={() => void onAddToCart()}
+          className="flex-1 sm:flex-none"
+        >
+          Add to Cart
+        </Button>
+        <Button
+          variant="accent"
+          disabled={outOfStock || busy}
+          onClick={() => void onBuyNow()}
+          className="flex-1 sm:flex-none"
+        >
+          Buy Now
+        </Button>
+      </div>
+      {outOfStock && <p className="font-semibold text-danger-700">Product is out of stock</p>}
+      <div aria-live="polite">
+        {added && (
+          <p className="rounded-control bg-brand-50 p-3 font-semibold text-brand-800">
+            Product added to cart!
+          </p>
+        )}
+      </div>
+      {notice && (
+        <p
+          role={notice.ok ? 'status' : 'alert'}
+          className={notice.ok ? 'font-semibold text-brand-700' : 'text-danger-700'}
+        >
+          {notice.text}
+        </p>
+      )}
+      {showForm && (
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Shipping details"
+          className="space-y-3 rounded-card bg-white p-4 shadow-card"
+        >
+          <div>
+            <label htmlFor={addressId} className="mb-1 block font-semibold">
+              Shipping Address
+            </label>
+            <input
+              id={addressId}
+              value={address}
+              onChange={(e) => {
+                setAddress(e.target.value);
+              }}
+              autoComplete="street-address"
+              className="min-h-tap w-full rounded-control border border-line px-3"
+            />
+          </div>
+          <div>
+            <label htmlFor={contactId} className="mb-1 block font-semibold">
+              Contact Number
+            </label>
+            <input
+              id={contactId}
+              type="tel"
+              value={contact}
+              onChange={(e) => {
+                setContact(e.target.value);
+              }}
+              autoComplete="tel"
+              className="min-h-tap w-full rounded-control border border-line px-3"
+            />
+          </div>
+          <Button type="submit" disabled={busy}>
+            Place Order
+          </Button>
+        </form>
+      )}
+    </div>
   );
 }

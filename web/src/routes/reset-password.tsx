@@ -1,5 +1,6 @@
 import { PageHeading } from '@/components/ui/page-heading';
-import { Loading, Skeleton } from '@/components/ui/skeleton';
+import { Loading } from '@/components/ui/loading';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 // The link of the password-reset e-mail (contract §2.1): /password/reset/confirm/{uid}/{token}.

@@ -1,9 +1,11 @@
 import { useSearchParams } from 'react-router';
+import { ProductListing } from '@/components/product-listing';
 import { PageHeading } from '@/components/ui/page-heading';
-import { CardGridSkeleton, Loading } from '@/components/ui/skeleton';
+import { useProductList } from '@/features/catalog/api/get-products';
+import { toSearchTerm } from '@/features/search/api/search-term';
+import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// Results come with the search issue (GET /api/store/products/?search=…).
 export default function SearchPage() {
   const [params] = useSearchParams();
   const query = params.get('query')?.trim() ?? '';
@@ -16,11 +18,20 @@ export default function SearchPage() {
       ) : (
         <>
           <p className="-mt-4 mb-6 text-muted">for “{query}”</p>
-          <Loading>
-            <CardGridSkeleton />
-          </Loading>
+          <Results query={query} />
         </>
       )}
     </>
+  );
+}
+
+function Results({ query }: { query: string }) {
+  const list = useProductList({ search: toSearchTerm(query) });
+  return (
+    <ProductListing
+      query={list}
+      action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
+      empty={<p className="text-lg">No products found.</p>}
+    />
   );
 }

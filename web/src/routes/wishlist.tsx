@@ -1,5 +1,6 @@
 import { PageHeading } from '@/components/ui/page-heading';
-import { CardGridSkeleton, Loading } from '@/components/ui/skeleton';
+import { Loading } from '@/components/ui/loading';
+import { CardGridSkeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 // The content comes with the wishlist issue (GET /api/store/wishlists/).

@@ -1,19 +1,34 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-// RouterProvider from 'react-router' (not 'react-router/dom' as in main.tsx): under Node the two
-// entry points load different builds (CommonJS vs ESM) whose router contexts do not meet.
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
+
+/** Where the app is; `current` follows every navigation. */
+export interface LocationProbe {
+  current: Location;
+}
+
+function Probe({ locationRef }: { locationRef: LocationProbe }) {
+  const location = useLocation();
+  useEffect(() => {
+    locationRef.current = location;
+  });
+  return null;
+}
 
 /** Renders the whole app (real route table, layout and providers) at `path`. */
 export function renderApp(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const location = {} as LocationProbe;
   const result = render(
     <AppProviders client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Probe locationRef={location} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, router };
+  return { ...result, location, client };
 }

@@ -1,6 +1,14 @@
+import { Suspense, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cx } from '@/lib/cx';
-import { SearchBox } from './search-box';
+import { SearchBox } from '@/features/search/components/search-box';
+import { lazyPart } from '@/lib/lazy-part';
+
+// The menus' code follows the first paint (scripts/check-size.mjs: not initial JS); until it is
+// there, buttons of the same size hold their places, so nothing moves when they arrive.
+const CategoryMenu = lazyPart(() => import('./category-menu'));
+const ProfileMenu = lazyPart(() => import('./profile-menu'));
+const CartCount = lazyPart(() => import('./cart-count'));
 
 // Fixed navigation links of the spec §2 (labels verbatim).
 const featured = [
@@ -10,9 +18,23 @@ const featured = [
 ] as const;
 
 export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
   return (
     <header className="on-dark bg-brand-800 text-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-2 md:flex-nowrap">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 pt-2 md:flex-nowrap md:gap-x-4">
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          aria-label="Menu"
+          onClick={() => {
+            setMenuOpen((o) => !o);
+          }}
+          className="-ml-2 inline-flex size-tap items-center justify-center rounded-control md:hidden"
+        >
+          <MenuIcon open={menuOpen} />
+        </button>
         <Link
           id="brand-link"
           to="/"
@@ -21,17 +43,28 @@ export function Header() {
           Dwa
         </Link>
         <SearchBox className="order-last w-full md:order-none md:max-w-xl md:flex-1" />
-        <Link
-          to="/cart"
-          className="ml-auto inline-flex min-h-tap items-center gap-2 rounded-control px-2 font-semibold hover:text-gold-400"
-        >
-          <BagIcon />
-          Cart
-        </Link>
+        <div className="ml-auto flex items-center gap-1">
+          <Suspense fallback={<span className="inline-block h-tap w-10 sm:w-28" />}>
+            <ProfileMenu />
+          </Suspense>
+          <CartLink />
+        </div>
       </div>
-      <nav aria-label="Featured" className="mx-auto max-w-6xl px-2 pb-1">
-        {/* One row on every width: on small phones it scrolls sideways by itself. */}
-        <ul className="flex overflow-x-auto whitespace-nowrap [scrollbar-width:none]">
+      <nav
+        id={navId}
+        aria-label="Main"
+        // On phones the menu toggle shows it; from md up it is always there.
+        className={cx('mx-auto max-w-6xl px-2 pb-1 md:block', menuOpen ? 'block' : 'hidden')}
+        onClick={(event) => {
+          if ((event.target as Element).closest('a')) setMenuOpen(false);
+        }}
+      >
+        <ul className="flex flex-col md:flex-row md:items-center">
+          <li>
+            <Suspense fallback={<span className="inline-block h-tap w-32" />}>
+              <CategoryMenu />
+            </Suspense>
+          </li>
           {featured.map(({ to, label }) => (
             <li key={to}>
               <NavLink
@@ -50,6 +83,38 @@ export function Header() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** The bag link; its item count (spec §2) comes with the code that reads the bag. */
+function CartLink() {
+  return (
+    <Link
+      to="/cart"
+      className="relative inline-flex min-h-tap items-center gap-2 rounded-control px-2 font-semibold hover:text-gold-400"
+    >
+      <BagIcon />
+      Cart
+      <Suspense fallback={null}>
+        <CartCount />
+      </Suspense>
+    </Link>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
   );
 }
 

@@ -1,40 +1,68 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Footer } from './footer';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { reportPageView } from '@/lib/analytics';
+import { lazyPart } from '@/lib/lazy-part';
+import { AuthDialogProvider } from '../auth-dialog';
 import { Header } from './header';
 
-export function Layout() {
+// Below the fold or empty at first: their code follows the first paint.
+const Footer = lazyPart(() => import('./footer'));
+const Toaster = lazyPart(() => import('@/components/ui/toast'));
+
+export function Layout({ children }: { children: ReactNode }) {
+  usePageViews();
+  useScrollToTop();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-control bg-gold-400 px-4 py-3 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Header />
-      <NavigationProgress />
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none"
-      >
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollRestoration />
-    </div>
+    <AuthDialogProvider>
+      {(dialogOpen) => (
+        // While the sign-in dialog is open the page behind it is inert: no focus, no clicks,
+        // hidden from screen readers (the dialog is rendered outside this element).
+        <div inert={dialogOpen} className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-control bg-gold-400 px-4 py-3 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <Header />
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none"
+          >
+            {children}
+          </main>
+          <Suspense fallback={<div className="mt-12 h-40" />}>
+            <Footer />
+          </Suspense>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </div>
+      )}
+    </AuthDialogProvider>
   );
 }
 
-/** A thin bar at the top while the next page's code loads. */
-function NavigationProgress() {
-  const { state } = useNavigation();
-  if (state === 'idle') return null;
-  return (
-    <div
-      role="progressbar"
-      aria-label="Loading page"
-      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-gold-400"
-    />
-  );
+/** Spec §2: a page view is reported on every path change (not on query or hash changes). */
+function usePageViews() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // Only the landing page has a referrer worth sending; later views come from the shop itself.
+    reportPageView(pathname, first.current ? document.referrer : '');
+    first.current = false;
+  }, [pathname]);
+}
+
+/**
+ * A new page starts at its top, as a full page load would; going back or forward leaves the
+ * scrolling to the browser, which restores where the shopper was.
+ */
+function useScrollToTop() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, type]);
 }

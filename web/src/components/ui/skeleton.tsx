@@ -1,50 +1,9 @@
-import type { ReactNode } from 'react';
 import { cx } from '@/lib/cx';
 
 /** A grey placeholder block of the size the real content will take. */
 export function Skeleton({ className }: { className?: string }) {
   return (
     <div aria-hidden="true" className={cx('animate-pulse rounded-control bg-line', className)} />
-  );
-}
-
-/** A small spinning ring (decorative: pair it with a text). */
-export function Spinner({ className }: { className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cx(
-        'inline-block size-5 animate-spin rounded-pill border-2 border-brand-200 border-t-brand-700',
-        className,
-      )}
-    />
-  );
-}
-
-/**
- * Announces a loading region to assistive technology: `label` is read out (and shown when
- * `showLabel`), `children` are the skeletons that hold the layout.
- */
-export function Loading({
-  label = 'Loading...',
-  showLabel = false,
-  children,
-}: {
-  label?: string;
-  showLabel?: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <div aria-busy="true">
-      <p
-        role="status"
-        className={showLabel ? 'mb-4 flex items-center gap-3 text-muted' : 'sr-only'}
-      >
-        {showLabel && <Spinner />}
-        {label}
-      </p>
-      {children}
-    </div>
   );
 }
 
@@ -93,6 +52,28 @@ export function DetailSkeleton() {
         <Skeleton className="h-4 w-5/6" />
         <Skeleton className="h-tap w-40" />
       </div>
+    </div>
+  );
+}
+
+/** Product cards (lists of products): the same boxes as components/product-card.tsx. */
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
+    >
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-card bg-white shadow-card">
+          <Skeleton className="aspect-square rounded-none" />
+          <div className="space-y-2 p-3">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-7 w-2/3" />
+          </div>
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,12 @@
 // The one HTTP client for the Dwa API: base `/api`, JSON in and out, the stored access token as a
 // Bearer header, and an ApiError for every non-2xx answer. Paths, parameters and answers are typed
 // from the generated OpenAPI schema (`npm run gen`), so no response type is written by hand.
-import { getAccessToken } from '@/lib/auth/tokens';
+//
+// A 401 is answered by one token refresh (spec §4): requests that fail while it runs wait for it
+// and are replayed with the new token, each request is retried at most once, and a failed refresh
+// clears the session and signs the shopper out (`forcedLogout`).
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from '@/lib/auth/tokens';
+import { emit } from '@/lib/events';
 import type { paths } from './schema';
 
 export const API_BASE = '/api';
@@ -67,7 +72,11 @@ type BodyOf<O> = O extends { requestBody?: infer RB }
 
 export type RequestOptions<O> = Part<Params<O>, 'path', 'params'> &
   Part<Params<O>, 'query'> &
-  Part<BodyOf<O>, 'requestBody', 'body'> & { signal?: AbortSignal };
+  Part<BodyOf<O>, 'requestBody', 'body'> & {
+    signal?: AbortSignal;
+    /** Never refresh and retry on 401 (the login call: a 401 there is the answer). */
+    skipRefresh?: boolean;
+  };
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -106,33 +115,122 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** Sends one request to the API; resolves with the parsed success body, rejects with ApiError. */
-export async function apiRequest<M extends Method, P extends ApiPath<M>>(
-  method: M,
-  path: P,
-  options: RequestOptions<Operation<P, M>>,
-): Promise<SuccessBody<Operation<P, M>>> {
-  const { params, query, body, signal } = options as {
-    params?: Record<string, string | number>;
-    query?: Record<string, QueryValue | readonly QueryValue[]>;
-    body?: unknown;
-    signal?: AbortSignal;
-  };
+let refreshing: Promise<string> | null = null;
+
+/**
+ * Exchanges the stored refresh token for a new access token. It is sent with plain `fetch`, outside
+ * this client, so it carries no bearer header and is never itself refreshed (spec §4). Concurrent
+ * callers share one request: that promise is the queue of the requests waiting for it.
+ */
+function refreshAccessToken(): Promise<string> {
+  refreshing ??= (async () => {
+    const refresh = getRefreshToken();
+    if (!refresh) throw new Error('No refresh token');
+    const response = await fetch(new URL(`${API_BASE}/auth/jwt/refresh/`, window.location.origin), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    const body = (await parseBody(response)) as { access?: unknown } | undefined;
+    if (!response.ok || typeof body?.access !== 'string') throw new ApiError(response.status, body);
+    setTokens(body.access);
+    return body.access;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Refreshes the session for `apiRequest`; exported for the auth guard's expiry check. */
+export async function refreshSession(): Promise<boolean> {
+  try {
+    await refreshAccessToken();
+    return true;
+  } catch {
+    clearTokens();
+    return false;
+  }
+}
+
+interface Sent {
+  response: Response;
+  body: unknown;
+}
+
+async function send(
+  method: Method,
+  url: URL,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  token: string | null,
+): Promise<Sent> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-
-  const url = new URL(buildUrl(path, params, query), window.location.origin);
   const response = await fetch(url, {
     method: method.toUpperCase(),
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  const parsed = await parseBody(response);
-  if (!response.ok) throw new ApiError(response.status, parsed);
-  return parsed as SuccessBody<Operation<P, M>>;
+  return { response, body: await parseBody(response) };
+}
+
+/** Sends a request, refreshing the session once on 401; resolves with the answer or rejects. */
+interface SendOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  body?: unknown;
+  signal?: AbortSignal;
+  skipRefresh?: boolean;
+}
+
+async function sendWithRefresh(method: Method, path: string, options: object): Promise<Sent> {
+  const { params, query, body, signal, skipRefresh } = options as SendOptions;
+  const url = new URL(buildUrl(path, params, query), window.location.origin);
+  const sentToken = getAccessToken();
+  const first = await send(method, url, body, signal, sentToken);
+  if (first.response.ok) return first;
+  const error = new ApiError(first.response.status, first.body);
+  if (first.response.status !== 401 || skipRefresh) throw error;
+
+  let token = getAccessToken();
+  if (token === null || token === sentToken) {
+    // Nothing newer to replay with: refresh (or wait for the refresh already running).
+    if (!getRefreshToken() && !refreshing) {
+      clearTokens();
+      throw error;
+    }
+    try {
+      token = await refreshAccessToken();
+    } catch {
+      clearTokens();
+      emit('forcedLogout');
+      throw error;
+    }
+  }
+  const retried = await send(method, url, body, signal, token);
+  if (!retried.response.ok) throw new ApiError(retried.response.status, retried.body);
+  return retried;
+}
+
+/** Sends one request to the API; resolves with the parsed success body, rejects with ApiError. */
+export async function apiRequest<M extends Method, P extends ApiPath<M>>(
+  method: M,
+  path: P,
+  options: RequestOptions<Operation<P, M>>,
+): Promise<SuccessBody<Operation<P, M>>> {
+  const { body } = await sendWithRefresh(method, path, options);
+  return body as SuccessBody<Operation<P, M>>;
+}
+
+/** Like `apiGet`, with the answer's headers too (e.g. `X-Shuffle-Seed`). */
+export async function apiGetWithHeaders<P extends ApiPath<'get'>>(
+  path: P,
+  options: RequestOptions<Operation<P, 'get'>>,
+): Promise<{ data: SuccessBody<Operation<P, 'get'>>; headers: Headers }> {
+  const { body, response } = await sendWithRefresh('get', path, options);
+  return { data: body as SuccessBody<Operation<P, 'get'>>, headers: response.headers };
 }
 
 /** `GET` shorthand: `apiGet('/store/categories/{id}/', { params: { id: 3 }, signal })`. */

@@ -101,6 +101,878 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/store/products/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Active products, filtered, searched or shuffled
+     * @description Active products whose whole category chain is active. Filters are ANDed; empty values and unknown parameters are ignored; a repeated parameter takes its last value. Default order: with `search`, relevance then `id`; otherwise a shuffle keyed by `seed` (the server picks one when absent, returns it in `X-Shuffle-Seed` and carries it into next-page URLs). `ordering` overrides both.
+     */
+    get: operations['listProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/products/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One active product */
+    get: operations['getProduct'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/products/{id}/reviews/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Verified reviews of an active product, newest first */
+    get: operations['listReviews'];
+    put?: never;
+    /** Review a bought product (pending moderation; a repeat replaces it) */
+    post: operations['createReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/products/{id}/ratings/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Verified ratings of an active product, newest first */
+    get: operations['listRatings'];
+    put?: never;
+    /** Rate a bought product (pending moderation; a repeat replaces it) */
+    post: operations['createRating'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/users/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register an account (active at once)
+     * @description Validates in this order, stopping at the first step with errors: (1) field rules, all failures together, including "A user with that username already exists." / "A user with that email already exists." (unique ignoring case); (2) password validators, all failures under `password`: too similar to the username or e-mail, shorter than 8 characters, too common, entirely numeric; (3) `{"non_field_errors":["The two password fields didn't match."]}`. A welcome e-mail is queued in the outbox. The `Authorization` header is ignored. Rate limit *register* (per IP).
+     */
+    post: operations['register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/jwt/create/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a username (or e-mail) and password
+     * @description `username` is a username (case-insensitive) or, when it contains `@`, an e-mail address. Sets `last_login`; records the refresh token's `jti`; upgrades a legacy Django `pbkdf2_sha256` hash to argon2id. Every failure has the same body and takes the same time. Rate limits *login* (per IP) and *login-fail* (failed attempts per identifier). The `Authorization` header is ignored.
+     */
+    post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/jwt/refresh/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new access token for a refresh token (no rotation)
+     * @description The refresh token stays valid. Alias: `POST /refresh/token/`. The `Authorization` header is ignored.
+     */
+    post: operations['refreshToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/refresh/token/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Alias of POST /auth/jwt/refresh/ */
+    post: operations['refreshTokenAlias'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/jwt/verify/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check an access or refresh token
+     * @description `200 {}` for a valid, unrevoked token of an active user. The `Authorization` header is ignored.
+     */
+    post: operations['verifyToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/jwt/logout/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a refresh token (idempotent)
+     * @description Already revoked or expired tokens answer `204` too; a forged token or an access token answers `401`. The `Authorization` header is ignored.
+     */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/users/me/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user */
+    get: operations['getMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/users/set_password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the signed-in user's password
+     * @description Order: required fields; `{"current_password":["Invalid password."]}`; the registration's password validators under `new_password`; the mismatch message. On success every refresh token of the user is revoked and older access tokens stop working. Rate limit *password* (per user).
+     */
+    post: operations['setPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/users/reset_password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail a password-reset link
+     * @description Always `204` for a valid address, whether or not an account has it (no enumeration). An active account with that e-mail gets `<DWA_PUBLIC_URL>/password/reset/confirm/{uid}/{token}` through the outbox: single-use, valid for one hour, superseding older links. Rate limits *password* (per IP) and *reset-mail* (per address; beyond it: still `204`, no mail). The `Authorization` header is ignored.
+     */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/users/reset_password_confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset link's uid and token
+     * @description Order: required fields; `{"uid":["Invalid user id or user doesn't exist."]}`; `{"token":["Invalid token for given user."]}` (also expired or used); the registration's password validators under `new_password`; the mismatch message. On success the token is consumed and every refresh token of the user revoked. Rate limit *password* (per IP). The `Authorization` header is ignored.
+     */
+    post: operations['resetPasswordConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/stores/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Active stores by name */
+    get: operations['listStores'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/stores/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One active store */
+    get: operations['getStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/api/send_complaint/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a complaint or password-recovery request
+     * @description Stored; the outbox mails it to the support address and an acknowledgement to the sender (at most 3 a day per address, rate limit *complaint-ack*; beyond it the complaint is still stored and forwarded). Mail failures never change the answer. Rate limit *complaint* (per IP).
+     */
+    post: operations['sendComplaint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/carts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's active cart, as a list of at most one */
+    get: operations['listCarts'];
+    put?: never;
+    /**
+     * The caller's active cart, created if needed
+     * @description The body is ignored. One active cart per user, enforced by the database.
+     */
+    post: operations['createCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/carts/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's active cart by id */
+    get: operations['getCart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/cart-items/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The active cart's lines in the order added */
+    get: operations['listCartItems'];
+    put?: never;
+    /**
+     * Add a product to the bag (merged into its line)
+     * @description Checked in order, nothing created unless all pass: fields (`product_id` an active product, `quantity` 1–99); inventory 0 → `out_of_stock`; resulting quantity above inventory ("Only N left in stock.") or above 99; a new line in a cart of 100 lines → `cart_full`. Creates the active cart if needed; concurrent adds merge.
+     */
+    post: operations['addCartItem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/cart-items/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    /** A line of the caller's active cart */
+    get: operations['getCartItem'];
+    put?: never;
+    post?: never;
+    /** Remove a line */
+    delete: operations['deleteCartItem'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a line's quantity
+     * @description `quantity` required, 1–99 (< 1 is an error, never a delete), at most the inventory. Other fields are ignored.
+     */
+    patch: operations['updateCartItem'];
+    trace?: never;
+  };
+  '/store/orders/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's orders, newest first, without those they deleted */
+    get: operations['listOrders'];
+    put?: never;
+    /**
+     * Order the active cart
+     * @description One transaction: the active cart is locked (`no_active_cart`, `cart_empty`), fields validated, each line's stock taken with a conditional update (`product_unavailable`, `insufficient_stock` roll everything back), snapshots stored, the cart closed. Rate limit *order*.
+     */
+    post: operations['placeOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/orders/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** One of the caller's orders */
+    get: operations['getOrder'];
+    put?: never;
+    post?: never;
+    /**
+     * Cancel a pending order (stock released) or hide a cancelled one
+     * @description Orders are never physically deleted; other states → 409 `order_not_deletable`.
+     */
+    delete: operations['deleteOrder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/payments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's payment attempts, newest first */
+    get: operations['listPayments'];
+    put?: never;
+    /**
+     * The pending payment attempt of a pending order (created if needed)
+     * @description The amount is always the order's; a sent `amount` (cedis) or `amount_minor` (pesewas) must equal it. For Paystack a new attempt is initialised with the provider first (its `access_code` opens the popup).
+     */
+    post: operations['createPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/payments/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the caller's payment attempts */
+    get: operations['getPayment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/payments/verify/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask the provider about one of the caller's attempts and fulfil the order
+     * @description Succeeds only when the provider reports success with the attempt's amount, GHS and reference; the order then moves from pending to processing exactly once. Rate limit *verify*.
+     */
+    post: operations['verifyPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/paystack/verify/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The original client's address of verify (under the prefix, so /api/api/paystack/verify/ by default) */
+    post: operations['verifyPaymentLegacy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/payments/test-charge/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Charge a test card (TEST MODE only; 404 otherwise)
+     * @description `4084 0840 8408 4081` → success/Approved; `4000 0000 0000 0002` → failed/Declined; `4000 0000 0000 9995` → failed/Insufficient Funds. A charge does not fulfil: verify next.
+     */
+    post: operations['testCharge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/paystack/webhook/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Paystack events (signed with HMAC-SHA512 of the raw body)
+     * @description `x-paystack-signature` must be the hex HMAC-SHA512 of the raw body keyed with the secret key. Signed events are stored (de-duplicated per event and reference) and processed in the background. The Authorization header is ignored. 404 in test mode.
+     */
+    post: operations['paystackWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/wishlists/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's wishlist, newest first
+     * @description Entries whose product is inactive or in a hidden category are left out (they are kept). `expand=product` adds each product's summary, so a wishlist page needs one request.
+     */
+    get: operations['listWishlist'];
+    put?: never;
+    /** Add a product (unique per user and product) */
+    post: operations['addToWishlist'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/wishlists/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    /** One of the caller's entries */
+    get: operations['getWishlistEntry'];
+    put?: never;
+    post?: never;
+    /** Remove an entry */
+    delete: operations['removeFromWishlist'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/products/{id}/reviews/{rid}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete the caller's own review */
+    delete: operations['deleteReview'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/products/{id}/ratings/{rid}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete the caller's own rating */
+    delete: operations['deleteRating'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/messages/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Messages the caller sent, received, or that their store received; newest first */
+    get: operations['listMessages'];
+    put?: never;
+    /**
+     * Write to a store, or (store owners) to a customer of their store
+     * @description Checked in order: `content` required, non-blank, ≤ 2000; exactly one receiver (`non_field_errors`); `receiver_store` exists and is not the caller's own store; `receiver_user` only for store owners, never the caller, and only a customer of the caller's store (same text for unknown ids). Open streams of the receivers are notified. Rate limit *message* (per user).
+     */
+    post: operations['sendMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/messages/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    /** One message the caller takes part in */
+    get: operations['getMessage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Set the read flag (receiving side only; everything else is immutable) */
+    patch: operations['markMessage'];
+    trace?: never;
+  };
+  '/store/messages/unread_count/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many received messages are unread */
+    get: operations['unreadMessageCount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/messages/stream-ticket/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A single-use, 60-second ticket for opening the stream with EventSource */
+    post: operations['createStreamTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/messages/stream/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Server-Sent Events of the messages the caller receives
+     * @description Authenticated by the bearer header or `?ticket=`. The stream starts with `retry: 5000`, sends each received message as `id: <id>`, `event: message`, `data: <Message JSON>`, a `: ping` comment every 25 s, and ends after 15 minutes. `Last-Event-ID` (header or `last_event_id`) first replays newer received messages of the last 24 h (at most 100). At most 3 open streams per user. Errors are JSON and come before the stream.
+     */
+    get: operations['messageStream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/analytics/pageviews/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Count a page view (anonymous; no cookies)
+     * @description Query and fragment of `path` are dropped; `referrer` is kept only as a foreign host. The visitor key is SHA-256 of a daily random salt, the IP and the User-Agent; the salt is replaced at 00:00 UTC and never stored. Known bots are accepted but not counted. Rate limit *analytics* (per IP).
+     */
+    post: operations['recordPageView'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/reviews/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reviews in a state (default pending), oldest first — staff only */
+    get: operations['listModeratedReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/reviews/{id}/approve/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a review (idempotent; product figures update at once) */
+    post: operations['approveReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/reviews/{id}/reject/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a review (idempotent) */
+    post: operations['rejectReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/ratings/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Ratings in a state (default pending), oldest first — staff only */
+    get: operations['listModeratedRatings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/ratings/{id}/approve/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a rating (idempotent; averages update at once) */
+    post: operations['approveRating'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/ratings/{id}/reject/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a rating (idempotent) */
+    post: operations['rejectRating'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/analytics/summary/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Page views and visitors of the last `days` UTC days — staff only */
+    get: operations['analyticsSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.json': {
     parameters: {
       query?: never;
@@ -272,6 +1144,359 @@ export interface components {
       previous: string | null;
       results: components['schemas']['HeroSlide'][];
     };
+    ProductImage: {
+      /** @description Stored URL, absolute http(s) or root-relative. */
+      image: string;
+    };
+    Review: {
+      /** Format: int64 */
+      id: number;
+      /** @description Username of the author. */
+      author: string;
+      review: string;
+      /** Format: date-time */
+      date_created: string;
+      is_verified: boolean;
+    };
+    Rating: {
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      user: number;
+      username: string;
+      rating: number;
+      is_verified: boolean;
+    };
+    ProductStore: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      logo: string | null;
+      description: string;
+      contact_info: string;
+    };
+    /** @description A product (list and detail). `description` and `specification` are HTML sanitised on write. With `fields=` only the named keys (and `id`) are present. */
+    Product: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      description: string;
+      specification: string;
+      /** @description 2-decimal string */
+      unit_price: string;
+      inventory: number;
+      average_rating: number;
+      reviews_count: number;
+      ratings_count: number;
+      /** @description Verified reviews, newest first (at most 50). */
+      reviews: components['schemas']['Review'][];
+      /** @description Verified ratings, newest first (at most 50). */
+      ratings: components['schemas']['Rating'][];
+      category: string | null;
+      subcategory: string | null;
+      sub_subcategory: string | null;
+      category_slug: string | null;
+      subcategory_slug: string | null;
+      sub_subcategory_slug: string | null;
+      images: components['schemas']['ProductImage'][];
+      store: components['schemas']['ProductStore'] | null;
+      /** Format: date-time */
+      date_created: string;
+    };
+    ProductPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['Product'][];
+    };
+    ReviewPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['Review'][];
+    };
+    RatingPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['Rating'][];
+    };
+    Store: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      logo: string | null;
+      description: string;
+      contact_info: string;
+      /** @description Mean of the verified ratings of the store's active products, 2 decimals; 0 without any. */
+      average_rating: number;
+    };
+    StorePage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['Store'][];
+    };
+    Cart: {
+      /** Format: uuid */
+      id: string;
+      status: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    CartItem: {
+      /** Format: int64 */
+      id: number;
+      /** Format: uuid */
+      cart: string;
+      product: {
+        /** Format: int64 */
+        id: number;
+        name: string;
+        images: components['schemas']['ProductImage'][];
+        unit_price: string;
+        inventory: number;
+        store: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+        } | null;
+      };
+      quantity: number;
+      /** @description Current price × quantity. */
+      total_price: number;
+      available: boolean;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Order: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+      /** Format: date-time */
+      created_at: string;
+      amount: number;
+      shipping_address: string;
+      contact_info: string;
+      user_email: string;
+      items: {
+        /** Format: int64 */
+        id: number;
+        product: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          images: components['schemas']['ProductImage'][];
+        };
+        name: string;
+        quantity: number;
+        unit_price: string;
+        total_price: number;
+      }[];
+      /** Format: date-time */
+      paid_at: string | null;
+    };
+    Payment: {
+      /** Format: int64 */
+      id: number;
+      /** Format: uuid */
+      order: string;
+      /** @description Cedis, two decimals: "7798.00". */
+      amount: string;
+      /**
+       * Format: int64
+       * @description Pesewas.
+       */
+      amount_minor: number;
+      /** @enum {string} */
+      currency: 'GHS';
+      payment_reference: string;
+      /** @enum {string} */
+      status: 'pending' | 'successful' | 'failed' | 'refunded';
+      /** @enum {string} */
+      provider: 'paystack' | 'test';
+      /** @description Paystack public key; null in test mode. */
+      public_key: string | null;
+      /** @description The initialised Paystack transaction; null in test mode. */
+      access_code: string | null;
+      /** @description The account e-mail */
+      email: string;
+    };
+    VerifyRequest: {
+      reference: string;
+    };
+    VerifyResult: {
+      message: string;
+    };
+    TestCharge: {
+      reference: string;
+      /** @enum {string} */
+      status: 'success' | 'failed';
+      gateway_response: string;
+      /** Format: int64 */
+      amount_minor: number;
+      /** @enum {string} */
+      currency: 'GHS';
+    };
+    WishlistEntry: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description The product's id.
+       */
+      product: number;
+      /** Format: date-time */
+      date_added: string;
+      product_summary?: components['schemas']['ProductSummary'];
+    };
+    WishlistPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['WishlistEntry'][];
+    };
+    /** @description Sent only with `expand=product`. */
+    ProductSummary: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      unit_price: string;
+      images: components['schemas']['ProductImage'][];
+      inventory: number;
+      average_rating: number;
+    };
+    Message: {
+      /** Format: int64 */
+      id: number;
+      /** @description The sender's username. */
+      sender: string;
+      /** Format: int64 */
+      sender_id: number;
+      /**
+       * Format: int64
+       * @description Set when a store owner writes to a customer as the store.
+       */
+      sender_store: number | null;
+      /** @description The sending store's logo. */
+      sender_avatar: string | null;
+      /** Format: int64 */
+      receiver_user: number | null;
+      /** Format: int64 */
+      receiver_store: number | null;
+      /** @description Display name of the receiver (store name or username). */
+      receiver: string;
+      content: string;
+      /** Format: date-time */
+      timestamp: string;
+      /** @description The receiver's state. */
+      is_read: boolean;
+    };
+    MessagePage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['Message'][];
+    };
+    /** @description Exactly one of `receiver_user` and `receiver_store`. */
+    MessageRequest: {
+      content: string;
+      /** Format: int64 */
+      receiver_user?: number | null;
+      /** Format: int64 */
+      receiver_store?: number | null;
+    };
+    StreamTicket: {
+      /** @description `st_` + 256 random bits, single-use. */
+      ticket: string;
+      /** @constant */
+      expires_in: 60;
+    };
+    PageView: {
+      path: string;
+      referrer?: string;
+    };
+    AnalyticsSummary: {
+      days: number;
+      pageviews: number;
+      visitors: number;
+      top_paths: {
+        path: string;
+        pageviews: number;
+      }[];
+      top_referrers: {
+        host: string;
+        pageviews: number;
+      }[];
+      daily: {
+        /** Format: date */
+        date: string;
+        pageviews: number;
+        visitors: number;
+      }[];
+    };
+    ModeratedProduct: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    ModeratedReview: {
+      /** Format: int64 */
+      id: number;
+      product: components['schemas']['ModeratedProduct'];
+      /** Format: int64 */
+      user: number;
+      author: string;
+      review: string;
+      /** Format: date-time */
+      date_created: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      is_verified: boolean;
+    };
+    ModeratedReviewPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['ModeratedReview'][];
+    };
+    ModeratedRating: {
+      /** Format: int64 */
+      id: number;
+      product: components['schemas']['ModeratedProduct'];
+      /** Format: int64 */
+      user: number;
+      username: string;
+      rating: number;
+      /** Format: date-time */
+      date_created: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      is_verified: boolean;
+    };
+    ModeratedRatingPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['ModeratedRating'][];
+    };
     Health: {
       /** @constant */
       status: 'ok';
@@ -284,8 +1509,98 @@ export interface components {
         [key: string]: 'ok' | 'fail';
       };
     };
+    Registration: {
+      /** Format: email */
+      email: string;
+      username: string;
+      /** @description Not trimmed. */
+      password: string;
+      re_password: string;
+    };
+    RegisteredUser: {
+      /** Format: int64 */
+      id: number;
+      username: string;
+      email: string;
+    };
+    Credentials: {
+      /** @description A username or an e-mail address. */
+      username: string;
+      /** @description Not trimmed. */
+      password: string;
+    };
+    TokenPair: {
+      /** @description Refresh JWT (HS256, 14 days, revocable). */
+      refresh: string;
+      /** @description Access JWT (HS256, 15 minutes). */
+      access: string;
+    };
+    LoginFailed: {
+      /** @constant */
+      detail: 'No active account found with the given credentials';
+    };
+    RefreshRequest: {
+      refresh: string;
+    };
+    AccessToken: {
+      access: string;
+    };
+    StoreRef: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    Me: {
+      /** Format: int64 */
+      id: number;
+      username: string;
+      email: string;
+      is_staff: boolean;
+      /** @description The store the user owns, or `null`. */
+      store: components['schemas']['StoreRef'] | null;
+    };
+    PasswordChange: {
+      current_password: string;
+      new_password: string;
+      re_new_password: string;
+    };
+    ResetConfirm: {
+      /** @description From the reset link. */
+      uid: string;
+      /** @description From the reset link. */
+      token: string;
+      new_password: string;
+      re_new_password: string;
+    };
+    ComplaintRequest: {
+      /** Format: email */
+      email: string;
+      complaint: string;
+    };
+    ComplaintResult: {
+      /** @constant */
+      message: 'Your request has been processed.';
+    };
   };
   responses: {
+    /** @description The review, now `approved` (`is_verified:true`) or `rejected`. */
+    ModeratedReview: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ModeratedReview'];
+      };
+    };
+    /** @description The rating, now `approved` (`is_verified:true`) or `rejected`. */
+    ModeratedRating: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ModeratedRating'];
+      };
+    };
     /** @description A present `Authorization` header was malformed or its token is invalid, expired or of the wrong type (credential problems are never 403). */
     Unauthenticated: {
       headers: {
@@ -342,8 +1657,115 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The token is malformed, forged, expired, revoked, issued before the user's last password change (`Token is invalid or expired`), of the wrong type (`Token has wrong type`), or its user is deleted or deactivated (`no_active_account`). */
+    TokenRejected: {
+      headers: {
+        'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The body is not `application/json`. */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Unsupported media type \"text/plain\" in request.",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The body is larger than 1 MiB. */
+    RequestTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request body too large.",
+         *       "code": "request_too_large"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Field errors. */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ValidationError'];
+      };
+    };
+    /** @description No such object (or not the caller's). */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Authenticated, but not allowed. */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The payment provider could not be reached or answered badly. */
+    ProviderUnavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Error contacting the payment provider.",
+         *       "code": "provider_unavailable"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Fulfilled, or verified before. */
+    Verified: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "Payment verified successfully."
+         *     }
+         */
+        'application/json': components['schemas']['VerifyResult'];
+      };
+    };
+    /** @description The request conflicts with the current state. */
+    Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
   };
   parameters: {
+    /** @description Default `pending`; other values → 400 `{"status":["Select a valid choice. x is not one of the available choices."]}`. */
+    ModerationStatus: 'pending' | 'approved' | 'rejected';
     /** @description Page number (from 1). Sending it switches the answer to a page object. */
     Page: number;
     /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
@@ -598,6 +2020,1747 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       404: components['responses']['InvalidPage'];
       503: components['responses']['Unavailable'];
+    };
+  };
+  listProducts: {
+    parameters: {
+      query?: {
+        /** @description Level-1 slug */
+        category__slug?: string;
+        /** @description Level-2 slug. */
+        subcategory__slug?: string;
+        /** @description Level-3 slug (wins over its alias). */
+        sub_subcategory__slug?: string;
+        /** @description Alias of `sub_subcategory__slug`. */
+        subsubcategory__slug?: string;
+        /** @description Search text (contract §2.2). */
+        search?: string;
+        /** @description Decimal */
+        unit_price__gt?: string;
+        /** @description Decimal */
+        unit_price__lt?: string;
+        store?: number;
+        /** @description `true`/`1`: inventory above 0. */
+        in_stock?: string;
+        /** @description Comma list of `unit_price`, `date_created`, `average_rating`, `name`, each with an optional `-`. */
+        ordering?: string;
+        /** @description Shuffle seed. */
+        seed?: number;
+        /** @description Comma list of top-level keys to return (`id` always). */
+        fields?: string;
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          /** @description The shuffle seed used, when the list was shuffled. */
+          'X-Shuffle-Seed'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['Product'][] | components['schemas']['ProductPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
+    };
+  };
+  getProduct: {
+    parameters: {
+      query?: {
+        fields?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The product. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Product'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listReviews: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['Review'][] | components['schemas']['ReviewPage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          review: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The review, not yet verified. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listRatings: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['Rating'][] | components['schemas']['RatingPage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createRating: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          rating: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The rating, not yet verified. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Rating'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  register: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Registration'];
+      };
+    };
+    responses: {
+      /** @description The new account. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 42,
+           *       "username": "kofi_m",
+           *       "email": "kofi@example.com"
+           *     }
+           */
+          'application/json': components['schemas']['RegisteredUser'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['RequestTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Credentials'];
+      };
+    };
+    responses: {
+      /** @description Both tokens. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenPair'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description Exactly `{"detail":"No active account found with the given credentials"}` (no `code`). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No active account found with the given credentials"
+           *     }
+           */
+          'application/json': components['schemas']['LoginFailed'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  refreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshRequest'];
+      };
+    };
+    responses: {
+      /** @description The new access token. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessToken'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['TokenRejected'];
+    };
+  };
+  refreshTokenAlias: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshRequest'];
+      };
+    };
+    responses: {
+      /** @description The new access token. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessToken'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['TokenRejected'];
+    };
+  };
+  verifyToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The token is valid. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['TokenRejected'];
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshRequest'];
+      };
+    };
+    responses: {
+      /** @description Revoked (or already revoked or expired). */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['TokenRejected'];
+    };
+  };
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller, with the store they own (at most one) or `null`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 42,
+           *       "username": "kofi_m",
+           *       "email": "kofi@example.com",
+           *       "is_staff": false,
+           *       "store": {
+           *         "id": 3,
+           *         "name": "Accra Game Hub"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Me'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  setPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChange'];
+      };
+    };
+    responses: {
+      /** @description Changed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  resetPasswordConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetConfirm'];
+      };
+    };
+    responses: {
+      /** @description The password is changed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listStores: {
+    parameters: {
+      query?: {
+        /** @description Substring of the name, ignoring case and accents. */
+        search?: string;
+        /** @description The whole name, ignoring case. */
+        name?: string;
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Store'][] | components['schemas']['StorePage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
+    };
+  };
+  getStore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The store. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Store'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  sendComplaint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ComplaintRequest'];
+      };
+    };
+    responses: {
+      /** @description Stored; mails go through the outbox. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Your request has been processed."
+           *     }
+           */
+          'application/json': components['schemas']['ComplaintResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listCarts: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `[]` without an active cart. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['Cart'][]
+            | {
+                results: components['schemas']['Cart'][];
+              };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  createCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The existing active cart. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      /** @description A new active cart. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  getCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active cart. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listCartItems: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `[]` without a cart. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['CartItem'][]
+            | {
+                results: components['schemas']['CartItem'][];
+              };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  addCartItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int64 */
+          product_id: number;
+          /** @default 1 */
+          quantity?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Merged into an existing line. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartItem'];
+        };
+      };
+      /** @description A new line. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartItem'];
+        };
+      };
+      /** @description Field errors, or `out_of_stock` / `cart_full`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  getCartItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The line. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartItem'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteCartItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateCartItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          quantity: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The line. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listOrders: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['Order'][]
+            | {
+                results: components['schemas']['Order'][];
+              };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  placeOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1–255 printable ASCII characters, kept per user for 24 h. The same key and body replay the first 201; another body → 422; while the first request runs → 409. A failed request does not consume its key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          shipping_address: string;
+          /** @description Digits and spaces with an optional leading `+`, 9–15 digits. */
+          contact_info: string;
+          /** Format: uuid */
+          cart?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The pending order. */
+      201: {
+        headers: {
+          /** @description The order's URL. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description Field errors, or `no_active_cart` / `cart_empty`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      409: components['responses']['Conflict'];
+      /** @description The Idempotency-Key was used with another request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Idempotency-Key was already used with a different request.",
+           *       "code": "idempotency_key_reused"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled and hidden. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  listPayments: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attempts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['Payment'][]
+            | {
+                results: components['schemas']['Payment'][];
+              };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  createPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          order: string;
+          /** @description Cedis */
+          amount?: number | string;
+          /**
+           * Format: int64
+           * @description Pesewas.
+           */
+          amount_minor?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The existing pending attempt. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description A new attempt. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      502: components['responses']['ProviderUnavailable'];
+    };
+  };
+  getPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attempt. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  verifyPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VerifyRequest'];
+      };
+    };
+    responses: {
+      200: components['responses']['Verified'];
+      /** @description Field errors, or `payment_failed` (not successful, not complete yet, or a mismatch). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      502: components['responses']['ProviderUnavailable'];
+    };
+  };
+  verifyPaymentLegacy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VerifyRequest'];
+      };
+    };
+    responses: {
+      200: components['responses']['Verified'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      502: components['responses']['ProviderUnavailable'];
+    };
+  };
+  testCharge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reference: string;
+          card_number: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The test provider's transaction. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestCharge'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  paystackWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        'x-paystack-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Accepted (also for events that are ignored). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description Bad signature. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid signature.",
+           *       "code": "invalid_signature"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+    };
+  };
+  listWishlist: {
+    parameters: {
+      query?: {
+        expand?: 'product';
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['WishlistEntry'][] | components['schemas']['WishlistPage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
+    };
+  };
+  addToWishlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int64 */
+          product: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Already on the list; the existing entry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WishlistEntry'];
+        };
+      };
+      /** @description Added. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WishlistEntry'];
+        };
+      };
+      /** @description `{"product":["This field is required."]}`, `["Incorrect type. Expected pk value, received str."]` or (unknown or inactive) `["Invalid pk \"999\" - object does not exist."]`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  getWishlistEntry: {
+    parameters: {
+      query?: {
+        expand?: 'product';
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The entry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WishlistEntry'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  removeFromWishlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        rid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteRating: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        rid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listMessages: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['Message'][] | components['schemas']['MessagePage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
+    };
+  };
+  sendMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MessageRequest'];
+      };
+    };
+    responses: {
+      /** @description The message. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  markMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          is_read: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The message. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  unreadMessageCount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  createStreamTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ticket (opaque, not a JWT). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StreamTicket'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  messageStream: {
+    parameters: {
+      query?: {
+        ticket?: string;
+        last_event_id?: number;
+      };
+      header?: {
+        'Last-Event-ID'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      /** @description `{"detail":"Too many open streams.","code":"too_many_streams"}` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  recordPageView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PageView'];
+      };
+    };
+    responses: {
+      /** @description Recorded. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listModeratedReviews: {
+    parameters: {
+      query?: {
+        /** @description Default `pending`; other values → 400 `{"status":["Select a valid choice. x is not one of the available choices."]}`. */
+        status?: components['parameters']['ModerationStatus'];
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['ModeratedReview'][]
+            | components['schemas']['ModeratedReviewPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  approveReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['ModeratedReview'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  rejectReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['ModeratedReview'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listModeratedRatings: {
+    parameters: {
+      query?: {
+        /** @description Default `pending`; other values → 400 `{"status":["Select a valid choice. x is not one of the available choices."]}`. */
+        status?: components['parameters']['ModerationStatus'];
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['ModeratedRating'][]
+            | components['schemas']['ModeratedRatingPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  approveRating: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['ModeratedRating'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  rejectRating: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['ModeratedRating'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  analyticsSummary: {
+    parameters: {
+      query?: {
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The summary; `visitors` sums daily unique visitors. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsSummary'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
     };
   };
   getOpenAPI: {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, listItems } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { takeInjected } from '@/lib/injected';
 
 export type Category = components['schemas']['Category'];
 
@@ -15,5 +16,7 @@ export function useCategories() {
   return useQuery({
     queryKey: categoriesQueryKey,
     queryFn: ({ signal }) => getCategories(signal),
+    // The server puts this list into the first page it serves (internal/httpapi/seo.go).
+    initialData: () => takeInjected('/store/categories/') as readonly Category[] | undefined,
   });
 }

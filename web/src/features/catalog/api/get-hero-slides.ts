@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, listItems } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { takeInjected } from '@/lib/injected';
 
 export type HeroSlide = components['schemas']['HeroSlide'];
 
@@ -15,5 +16,7 @@ export function useHeroSlides() {
   return useQuery({
     queryKey: heroSlidesQueryKey,
     queryFn: ({ signal }) => getHeroSlides(signal),
+    // The server puts this list into the first page it serves (internal/httpapi/seo.go).
+    initialData: () => takeInjected('/store/hero/') as readonly HeroSlide[] | undefined,
   });
 }

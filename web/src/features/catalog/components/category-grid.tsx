@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CardGridSkeleton, Loading } from '@/components/ui/skeleton';
+import { Loading } from '@/components/ui/loading';
+import { CardGridSkeleton } from '@/components/ui/skeleton';
 import { useCategories, type Category } from '../api/get-categories';
 
 // Cards in the first row (4 on wide screens) are above the fold: load them at once.
@@ -61,7 +62,7 @@ function CategoryCard({ category, eager }: { category: Category; eager: boolean 
         {image ? (
           <img
             src={image}
-            alt={category.name}
+            alt="" // the card's name is its text right below: no need to say it twice
             width={400}
             height={300}
             loading={eager ? 'eager' : 'lazy'}

@@ -1,0 +1,46 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// Shared steps of the end-to-end specs. Every test that signs in registers its own shopper, so
+// the specs run in parallel against one server without seeing each other's bag or wishlist.
+
+export interface Shopper {
+  username: string;
+  password: string;
+  access: string;
+  refresh: string;
+}
+
+let counter = 0;
+
+/** Registers a new shopper through the API and signs them in (returns their tokens). */
+export async function freshShopper(request: APIRequestContext): Promise<Shopper> {
+  counter += 1;
+  const username = `e2e_${Date.now().toString(36)}_${process.pid}_${counter}`;
+  const password = 'e2e-password-2026';
+  const registered = await request.post('/api/auth/users/', {
+    data: { email: `${username}@example.test`, username, password, re_password: password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const login = await request.post('/api/auth/jwt/create/', { data: { username, password } });
+  expect(login.ok()).toBe(true);
+  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+  return { username, password, access, refresh };
+}
+
+/** Stores the shopper's session in the browser (spec §3: localStorage `access` and `refresh`). */
+export async function storeSession(page: Page, tokens: { access: string; refresh: string }) {
+  await page.goto('/robots.txt'); // any page of the origin, without the app's own requests
+  await page.evaluate(({ access, refresh }) => {
+    localStorage.setItem('access', access);
+    localStorage.setItem('refresh', refresh);
+  }, tokens);
+}
+
+/**
+ * Freezes the page's clock a second from now (pauseAt cannot go back, and a busy machine may
+ * take a while between reading the time and pausing), so later timings are stepped by the test.
+ */
+export async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}

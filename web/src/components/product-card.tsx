@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Price } from '@/components/ui/price';
+import { Stars } from '@/components/ui/stars';
+import { StockBadge } from '@/components/ui/stock-badge';
+import type { components } from '@/lib/api/schema';
+import { snippet } from '@/lib/html';
+
+type Product = components['schemas']['Product'];
+export type CardProduct = Pick<
+  Product,
+  'id' | 'name' | 'description' | 'unit_price' | 'images' | 'inventory' | 'average_rating'
+>;
+
+/**
+ * A product in a list (spec §2 catalogue): image or 'Image Coming Soon!', name, an 80-character
+ * snippet, stock badge, stars and price; the whole card links to the product. `action` sits on
+ * the image's corner, outside the link (a button inside a link is not allowed).
+ */
+export function ProductCard({
+  product,
+  action,
+  eager = false,
+}: {
+  product: CardProduct;
+  action?: ReactNode;
+  eager?: boolean;
+}) {
+  const image = product.images[0]?.image;
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-raised">
+      <div className="aspect-square overflow-hidden bg-brand-50">
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={400}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-contain p-2"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center p-4 text-center font-semibold text-brand-800">
+            Image Coming Soon!
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="text-base leading-snug font-semibold">
+          <Link
+            to={`/store/products/${product.id}`}
+            // The link covers the card: one target, one name.
+            className="after:absolute after:inset-0 hover:text-brand-700"
+          >
+            {product.name}
+          </Link>
+        </h2>
+        <p className="line-clamp-2 text-sm text-muted">{snippet(product.description)}</p>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
+          <StockBadge inventory={product.inventory} />
+          <Stars rating={product.average_rating} />
+        </div>
+        <Price amount={product.unit_price} className="text-lg" />
+      </div>
+      {action && <div className="absolute top-2 right-2 z-10">{action}</div>}
+    </article>
+  );
+}

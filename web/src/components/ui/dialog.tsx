@@ -1,0 +1,89 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog: focus moves into it and Tab cycles inside it; Escape and a click outside
+ * close it; focus returns where it was when it closes. The rest of the page is made inert by
+ * the caller (the layout), so screen readers and pointers cannot reach behind it either.
+ */
+export function Dialog({
+  labelledBy,
+  onClose,
+  children,
+}: {
+  labelledBy: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The first field, so typing can start at once; else the first control.
+    const first =
+      panel.current?.querySelector<HTMLElement>('input') ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+    return () => {
+      // The opener may be gone (a menu that closed): then the focus goes to the page's start.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      closeRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div
+      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-ink/60 p-4 sm:items-center"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) closeRef.current();
+      }}
+    >
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className="relative w-full max-w-md rounded-card bg-white p-6 shadow-raised outline-none"
+      >
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={() => {
+            closeRef.current();
+          }}
+          className="absolute top-2 right-2 inline-flex size-tap items-center justify-center rounded-control text-2xl text-muted hover:bg-canvas"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { takeNextPath } from '@/lib/auth/tokens';
+import { formText } from '@/lib/form';
+import { logIn, register } from '../api/auth';
+import {
+  loginErrorMessage,
+  registerErrorMessage,
+  validateRegistration,
+  type Registration,
+} from '../api/messages';
+
+export type AuthMode = 'login' | 'register';
+
+// Spec §9: how long the success texts stay before the dialog moves on.
+export const LOGIN_SUCCESS_MS = 1000;
+export const REGISTER_SUCCESS_MS = 2000;
+
+/** The query parameter that records a dismissed dialog (spec §4). */
+export const DISMISSED = 'dismissed';
+
+interface Props {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  /** The dialog is done: the holder of its state sets it to closed. */
+  onClosed: () => void;
+}
+
+/**
+ * The login and register dialog (spec §2, §4). Loaded on demand: most visits never open it.
+ * Opening removes the `dismissed` query parameter; closing sets it to true, so a login-needed
+ * page does not open the dialog again by itself. After signing in the shopper goes to the saved
+ * `next` path, or back one step.
+ */
+export default function AuthDialog({ mode, onModeChange, onClosed }: Props) {
+  const headingId = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const locationRef = useRef(location);
+  useEffect(() => {
+    locationRef.current = location;
+  });
+
+  const setDismissed = useCallback(
+    (dismissed: boolean) => {
+      const { pathname, search, hash } = locationRef.current;
+      const state: unknown = locationRef.current.state;
+      const params = new URLSearchParams(search);
+      if (dismissed) params.set(DISMISSED, 'true');
+      else if (params.has(DISMISSED)) params.delete(DISMISSED);
+      else return;
+      const query = params.toString();
+      void navigate(
+        { pathname, search: query ? `?${query}` : '', hash },
+        { replace: true, preventScrollReset: true, state },
+      );
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    setDismissed(false);
+  }, [setDismissed]);
+
+  const onClose = () => {
+    onClosed();
+    setDismissed(true);
+  };
+
+  const onLoggedIn = () => {
+    onClosed();
+    const next = takeNextPath();
+    if (next) {
+      void navigate(next);
+    } else if ((window.history.state as { idx?: number } | null)?.idx) {
+      // Back one step (spec §4) — only within the shop: a first page has nowhere to go back to.
+      void navigate(-1);
+    }
+  };
+  return (
+    <Dialog labelledBy={headingId} onClose={onClose}>
+      {mode === 'login' ? (
+        <LoginForm
+          headingId={headingId}
+          onRegister={() => {
+            onModeChange('register');
+          }}
+          onClose={onClose}
+          onLoggedIn={onLoggedIn}
+        />
+      ) : (
+        <RegisterForm
+          headingId={headingId}
+          onLogin={() => {
+            onModeChange('login');
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** Runs `then` once, `ms` after `armed` turns true; cancelled if the dialog goes away first. */
+function useAfter(armed: boolean, ms: number, then: () => void) {
+  const thenRef = useRef(then);
+  useEffect(() => {
+    thenRef.current = then;
+  });
+  useEffect(() => {
+    if (!armed) return;
+    const timer = window.setTimeout(() => {
+      thenRef.current();
+    }, ms);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [armed, ms]);
+}
+
+function LoginForm({
+  headingId,
+  onRegister,
+  onClose,
+  onLoggedIn,
+}: {
+  headingId: string;
+  onRegister: () => void;
+  onClose: () => void;
+  onLoggedIn: () => void;
+}) {
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState('');
+  useAfter(state === 'done', LOGIN_SUCCESS_MS, onLoggedIn);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setState('busy');
+    setError('');
+    try {
+      // Spec §5: no client-side validation for login; the server's answer is shown.
+      await logIn(formText(data, 'username'), formText(data, 'password'));
+      setState('done');
+    } catch (e) {
+      setError(loginErrorMessage(e));
+      setState('idle');
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <h2 id={headingId} className="pr-10 text-2xl font-bold">
+        Welcome Back!
+      </h2>
+      <Field label="Username" name="username" autoComplete="username" />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" />
+      <FormMessages error={error} success={state === 'done' ? 'Login Successful!' : ''} />
+      <Button type="submit" className="w-full" disabled={state !== 'idle'}>
+        {state === 'busy' ? 'Logging in…' : 'Login'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link
+          to="/forgot-password"
+          onClick={onClose}
+          className="inline-flex min-h-tap items-center font-semibold text-brand-700 underline underline-offset-4"
+        >
+          Forgot Password?
+        </Link>
+        <span>
+          No account yet? <SwitchButton onClick={onRegister}>Register</SwitchButton>
+        </span>
+      </div>
+    </form>
+  );
+}
+
+const emptyRegistration: Registration = { email: '', username: '', password: '', re_password: '' };
+
+function RegisterForm({ headingId, onLogin }: { headingId: string; onLogin: () => void }) {
+  const [form, setForm] = useState(emptyRegistration);
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState('');
+  useAfter(state === 'done', REGISTER_SUCCESS_MS, onLogin);
+
+  const bind = (name: keyof Registration) => ({
+    name,
+    value: form[name],
+    onChange: (value: string) => {
+      setForm((f) => ({ ...f, [name]: value }));
+    },
+  });
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateRegistration(form);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setState('busy');
+    setError('');
+    try {
+      await register({ ...form, email: form.email.trim(), username: form.username.trim() });
+      setState('done');
+    } catch (e) {
+      setError(registerErrorMessage(e));
+      setState('idle');
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <h2 id={headingId} className="pr-10 text-2xl font-bold">
+        Create an Account
+      </h2>
+      <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
+      <Field label="Username" autoComplete="username" {...bind('username')} />
+      <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
+      <Field
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        {...bind('re_password')}
+      />
+      <FormMessages
+        error={error}
+        success={state === 'done' ? 'Thank You for joining us... To the Login Page!' : ''}
+      />
+      <Button type="submit" className="w-full" disabled={state !== 'idle'}>
+        {state === 'busy' ? 'Registering…' : 'Register'}
+      </Button>
+      <p className="text-sm">
+        Already have an account? <SwitchButton onClick={onLogin}>Login</SwitchButton>
+      </p>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  name,
+  type = 'text',
+  autoComplete,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete: string;
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={
+          onChange &&
+          ((e) => {
+            onChange(e.target.value);
+          })
+        }
+        className="min-h-tap w-full rounded-control border border-line px-3"
+      />
+    </div>
+  );
+}
+
+/** The outcome line; a live region so the result is read out without moving focus. */
+function FormMessages({ error, success }: { error: string; success: string }) {
+  return (
+    <>
+      <p role="alert" className="text-danger-700 empty:hidden">
+        {error}
+      </p>
+      <p role="status" className="font-semibold text-brand-700 empty:hidden">
+        {success}
+      </p>
+    </>
+  );
+}
+
+function SwitchButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex min-h-tap items-center font-semibold text-brand-700 underline underline-offset-4"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiGet, apiRequest, listItems } from '@/lib/api/client';
+import { emit, on } from '@/lib/events';
+
+export const cartItemsQueryKey = ['cart', 'items'] as const;
+
+/** `GET /api/store/cart-items/` — the lines of the shopper's active bag. */
+export async function getCartItems(signal?: AbortSignal) {
+  return listItems(await apiGet('/store/cart-items/', { signal }));
+}
+
+/**
+ * The bag's item count for the header badge: the sum of the quantities (spec §7), re-read
+ * whenever a `cartUpdated` event says the bag changed. Nothing is asked while signed out.
+ */
+export function useCartCount(signedIn: boolean): number {
+  const client = useQueryClient();
+  const { data } = useQuery({
+    queryKey: cartItemsQueryKey,
+    queryFn: ({ signal }) => getCartItems(signal),
+    enabled: signedIn,
+    staleTime: 0,
+  });
+  useEffect(
+    () =>
+      on('cartUpdated', () => {
+        void client.invalidateQueries({ queryKey: cartItemsQueryKey });
+      }),
+    [client],
+  );
+  if (!signedIn || !data) return 0;
+  return data.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/**
+ * `POST /api/store/cart-items/` — adds a product (merged into its line if present), then tells
+ * the header with `cartUpdated`.
+ */
+export async function addToCart(productId: number, quantity: number) {
+  const item = await apiRequest('post', '/store/cart-items/', {
+    body: { product_id: productId, quantity },
+  });
+  emit('cartUpdated');
+  return item;
+}

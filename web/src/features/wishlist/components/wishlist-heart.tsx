@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api/client';
+import { useSignedIn } from '@/lib/auth/session';
+import { cx } from '@/lib/cx';
+import { addToWishlist, removeFromWishlist, useWishlist, wishlistQueryKey } from '../api/wishlist';
+
+/** Spec §8's texts for a toggle that failed with `status`. */
+export function wishlistErrorMessage(status: number | undefined): string {
+  const code = String(status ?? 0);
+  return status === 401
+    ? `You need to log in to add to your wishlist. (Error Status: ${code})`
+    : `An error occurred while updating your wishlist. (Error Status: ${code})`;
+}
+
+/**
+ * The heart on a product card (spec §4 Wishlist): adds the product when it is not on the list,
+ * otherwise removes it; busy while the request runs. Visitors may press it too: the server's 401
+ * becomes the spec's log-in message.
+ */
+export default function WishlistHeart({
+  productId,
+  productName,
+}: {
+  productId: number;
+  productName: string;
+}) {
+  const signedIn = useSignedIn();
+  const client = useQueryClient();
+  const { data: entries } = useWishlist(signedIn);
+  const entry = signedIn ? entries?.find((e) => e.product === productId) : undefined;
+  const [busy, setBusy] = useState(false);
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      if (entry) {
+        await removeFromWishlist(entry.id);
+      } else {
+        await addToWishlist(productId);
+        showToast('Added to your wishlist!');
+      }
+      await client.invalidateQueries({ queryKey: wishlistQueryKey });
+    } catch (error) {
+      showToast(
+        wishlistErrorMessage(error instanceof ApiError ? error.status : undefined),
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-pressed={Boolean(entry)}
+      aria-label={`Save ${productName} to wishlist`}
+      aria-busy={busy}
+      disabled={busy}
+      onClick={() => void toggle()}
+      className="inline-flex size-tap items-center justify-center rounded-pill bg-white/90 text-danger-600 shadow-card hover:bg-white disabled:opacity-60"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={cx('size-5', busy && 'animate-pulse')}
+        fill={entry ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      >
+        <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.6 3 5 6.5 5c2 0 3.5 1.2 5.5 3.2C14 6.2 15.5 5 17.5 5 21 5 22.7 8.6 21.2 11.4 19 15.6 12 20 12 20Z" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+import { lazy, type ComponentType } from 'react';
+
+// After a deploy, an open tab may ask for a chunk that no longer exists. The cure is one
+// full reload (which fetches the new index.html and chunk names); the sessionStorage flag makes
+// sure a chunk that keeps failing shows the error page instead of reloading forever.
+export const RELOAD_FLAG = 'dwa:chunk-reload';
+
+function reloadPage() {
+  window.location.reload();
+}
+
+/** Reloads the page unless this session already did so for a failed chunk. */
+export function reloadOnce(reload: () => void = reloadPage): boolean {
+  try {
+    if (window.sessionStorage.getItem(RELOAD_FLAG) !== null) return false;
+    window.sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
+  } catch {
+    return false; // no storage, no guard: never risk a loop
+  }
+  reload();
+  return true;
+}
+
+/**
+ * Loads a module for `React.lazy`: a failure reloads the page once (and keeps the lazy component
+ * waiting meanwhile, rather than flashing an error); a later failure goes to the error boundary.
+ * A success re-arms the guard, so the next deploy gets its reload too.
+ */
+export async function loadOnce<M>(load: () => Promise<M>, reload: () => void = reloadPage) {
+  try {
+    const module = await load();
+    try {
+      window.sessionStorage.removeItem(RELOAD_FLAG);
+    } catch {
+      // storage unavailable: nothing to re-arm
+    }
+    return module;
+  } catch (error) {
+    if (reloadOnce(reload)) return new Promise<never>(() => undefined);
+    throw error;
+  }
+}
+
+/** `React.lazy` for pages and on-demand parts (dialogs, menus), with the reload-once cure. */
+export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => loadOnce(load));
+}
