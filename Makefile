@@ -8,7 +8,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: help run build web web-deps gen test test-go test-web test-e2e lint fmt clean
+.PHONY: help run build web web-deps gen test test-go test-web test-e2e bench lighthouse lint fmt clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -43,6 +43,12 @@ test-web: $(WEB_DEPS) ## web lint, typecheck, unit tests and API-type drift chec
 
 test-e2e: build ## Playwright in Chromium against the real binary
 	cd web && npm run e2e
+
+lighthouse: build ## Lighthouse (mobile, median of 3) on home, category, search and product pages
+	cd web && node scripts/lighthouse.mjs
+
+bench: ## load benchmark of the catalogue and search API on SQLite and PostgreSQL (not part of test)
+	bench/run.sh
 
 lint: $(WEB_DEPS) ## go vet, gofmt and the web linters
 	go vet ./...

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"dwa/internal/config"
+	"dwa/internal/gateway/realtime"
 	"dwa/internal/service"
 	"dwa/internal/store/postgres"
 	"dwa/internal/store/sqldb"
@@ -27,6 +28,8 @@ type app struct {
 	store *sqldb.Store
 	svc   *service.Service
 	log   *slog.Logger
+	// fanout carries new messages to open streams; closing it ends them.
+	fanout fanout
 	// migrated is how many migrations openApp applied.
 	migrated int
 }
@@ -60,8 +63,14 @@ func openApp(ctx context.Context, e env) (*app, error) {
 	if n > 0 {
 		log.Info("applied migrations", "count", n, "engine", st.Engine())
 	}
-	svc := service.New(service.Deps{Store: st, Log: log})
-	return &app{cfg: cfg, store: st, svc: svc, log: log, migrated: n}, nil
+	fan, err := openFanout(ctx, st, log)
+	if err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	svc := service.New(service.Deps{Store: st, Log: log, Fanout: fan, Accounts: accountOptions(cfg, st),
+		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
+	return &app{cfg: cfg, store: st, svc: svc, log: log, fanout: fan, migrated: n}, nil
 }
 
 func openStore(ctx context.Context, cfg config.Config) (*sqldb.Store, error) {
@@ -93,6 +102,7 @@ func (a *app) poolStats() map[string]sql.DBStats {
 func (a *app) mediaDir() string { return filepath.Join(a.cfg.DataDir, "media") }
 
 func (a *app) close() {
+	a.fanout.Close()
 	if err := a.store.Close(); err != nil {
 		a.log.Error("close database", "err", err)
 	}
@@ -128,4 +138,39 @@ func loadOrCreateSecret(dataDir string) (string, error) {
 		return "", err
 	}
 	return key, f.Close()
+}
+
+// accountOptions wires tokens, mail links and rate limits from the
+// configuration.
+func accountOptions(cfg config.Config, st *sqldb.Store) service.AccountOptions {
+	var counter service.RateCounter = service.NewMemoryCounter()
+	if cfg.RateLimitsInDatabase(st.Engine()) {
+		counter = st
+	}
+	return service.AccountOptions{
+		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
+		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail,
+		RateLimits: cfg.RateLimits, RateCounter: counter,
+	}
+}
+
+// fanout is a service.Fanout whose streams can be ended at shutdown.
+type fanout interface {
+	service.Fanout
+	Close()
+}
+
+// openFanout picks the realtime adapter: PostgreSQL LISTEN/NOTIFY, so that
+// several instances deliver each other's messages, or an in-process hub
+// for the single SQLite instance.
+func openFanout(ctx context.Context, st *sqldb.Store, log *slog.Logger) (fanout, error) {
+	hub := realtime.NewHub(service.MaxStreamsPerUser, service.StreamBuffer)
+	if st.Engine() != "postgres" {
+		return hub, nil
+	}
+	pg, err := realtime.NewPostgres(ctx, st.DB().W, hub, log)
+	if err != nil {
+		return nil, fmt.Errorf("realtime: %w", err)
+	}
+	return pg, nil
 }

@@ -37,6 +37,7 @@ func commands() []command {
 		{"migrate", "apply database migrations and exit", runMigrate},
 		{"seed", "load the demo catalogue, or synthetic products for load tests", runSeed},
 		{"user", "manage accounts: user create --username U --email E [--staff] [--store NAME]", runUser},
+		{"reviews", "moderate reviews: reviews [--ratings] pending | approve ID | reject ID", runReviews},
 		{"version", "print the version", runVersion},
 	}
 }

@@ -32,6 +32,12 @@ func runServe(ctx context.Context, e env, args []string) error {
 			return fmt.Errorf("seed demo data: %w", err)
 		}
 	}
+	stopOutbox, err := a.startOutbox(ctx)
+	if err != nil {
+		return fmt.Errorf("mail: %w", err)
+	}
+	defer stopOutbox()
+	defer a.startPaymentJobs(ctx)()
 	h, err := httpapi.New(httpapi.Options{
 		Config: a.cfg, Service: a.svc, Web: web.Dist(), Media: os.DirFS(a.mediaDir()),
 		OpenAPI: api.OpenAPIYAML, PoolStats: a.poolStats,
@@ -51,6 +57,9 @@ func runServe(ctx context.Context, e env, args []string) error {
 		MaxHeaderBytes:    64 << 10,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// Shutdown waits for handlers to return; message streams never would
+	// on their own, so they end as soon as it starts.
+	srv.RegisterOnShutdown(a.fanout.Close)
 	a.log.Info("dwa started", "version", version, "config", a.cfg.String())
 	printBanner(e.stdout, a, seeded)
 

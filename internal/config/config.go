@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"dwa/internal/shop"
 )
 
 // Config is every setting of a dwa process. It is passed explicitly; there
@@ -40,6 +42,13 @@ type Config struct {
 	CORSOrigins     []string
 	TrustedProxies  []netip.Prefix
 	MetricsNetworks []netip.Prefix
+
+	// RateLimits holds every bucket of contract §1.7: the defaults with
+	// DWA_RATE_LIMITS applied on top.
+	RateLimits map[string][]shop.Rate
+	// RateLimitStore is "memory" or "database"; "auto" (the default) means
+	// memory on SQLite and the database on PostgreSQL.
+	RateLimitStore string
 
 	AccessTokenTTL  time.Duration
 	RefreshTokenTTL time.Duration
@@ -84,6 +93,8 @@ var Vars = []Var{
 	{"DWA_CORS_ORIGINS", "", "comma-separated allowed origins; none by default", false},
 	{"DWA_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is trusted", false},
 	{"DWA_METRICS_NETWORKS", "127.0.0.0/8,::1/128", "CIDRs allowed to read /metrics", false},
+	{"DWA_RATE_LIMITS", "", "overrides of the rate limits, e.g. login=10/1m,message=20/1m+500/24h (see docs/operations.md)", false},
+	{"DWA_RATE_LIMIT_STORE", "auto", "where rate-limit counters live: memory, database, or auto (memory on SQLite, database on PostgreSQL)", false},
 	{"DWA_ACCESS_TOKEN_TTL", "15m", "access token lifetime", false},
 	{"DWA_REFRESH_TOKEN_TTL", "336h", "refresh token lifetime", false},
 	{"DWA_ORDER_EXPIRY", "48h", "unpaid pending orders are cancelled after this", false},
@@ -114,6 +125,8 @@ func Load(getenv func(string) string) (Config, error) {
 		CORSOrigins:       p.list("DWA_CORS_ORIGINS"),
 		TrustedProxies:    p.prefixes("DWA_TRUSTED_PROXIES", ""),
 		MetricsNetworks:   p.prefixes("DWA_METRICS_NETWORKS", "127.0.0.0/8,::1/128"),
+		RateLimits:        p.rateLimits("DWA_RATE_LIMITS"),
+		RateLimitStore:    p.str("DWA_RATE_LIMIT_STORE", "auto"),
 		AccessTokenTTL:    p.duration("DWA_ACCESS_TOKEN_TTL", 15*time.Minute),
 		RefreshTokenTTL:   p.duration("DWA_REFRESH_TOKEN_TTL", 14*24*time.Hour),
 		OrderExpiry:       p.duration("DWA_ORDER_EXPIRY", 48*time.Hour),
@@ -186,6 +199,11 @@ func (c Config) validate() []error {
 	}
 	if c.AccessTokenTTL < time.Minute || c.RefreshTokenTTL < c.AccessTokenTTL {
 		bad("token lifetimes: access ≥ 1m and refresh ≥ access")
+	}
+	switch c.RateLimitStore {
+	case "auto", "memory", "database":
+	default:
+		bad("DWA_RATE_LIMIT_STORE must be auto, memory or database")
 	}
 	if c.OrderExpiry < time.Minute {
 		bad("DWA_ORDER_EXPIRY must be at least 1m")

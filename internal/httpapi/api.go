@@ -3,10 +3,12 @@
 package httpapi
 
 import (
+	"cmp"
 	"database/sql"
 	"io/fs"
 	"net/http"
 	"sync/atomic"
+	"time"
 
 	"dwa/internal/config"
 	"dwa/internal/service"
@@ -24,19 +26,27 @@ type Options struct {
 	OpenAPI []byte
 	// PoolStats reports database pool statistics for /metrics.
 	PoolStats func() map[string]sql.DBStats
+	// StreamPing and StreamLifetime override the message stream's heartbeat
+	// (25 s) and maximum age (15 min); tests shorten them.
+	StreamPing, StreamLifetime time.Duration
 }
 
 // API is the HTTP face of the shop.
 type API struct {
-	cfg      config.Config
-	svc      *service.Service
-	metrics  *metrics
-	csp      string
-	spa      *spa
-	media    http.Handler
-	openapi  []byte
-	stopping atomic.Bool
-	handler  http.Handler
+	cfg     config.Config
+	svc     *service.Service
+	metrics *metrics
+	csp     string
+	spa     *spa
+	media   http.Handler
+	// apiHandler is the API under its prefix, for the pages' own requests (seo.go).
+	apiHandler http.Handler
+	seo        seoCache
+	openapi    []byte
+	stopping   atomic.Bool
+	handler    http.Handler
+
+	streamPing, streamLifetime time.Duration
 }
 
 // New builds the API and its routes.
@@ -46,10 +56,12 @@ func New(o Options) (*API, error) {
 		return nil, err
 	}
 	a := &API{cfg: o.Config, svc: o.Service, metrics: newMetrics(o.PoolStats), csp: contentSecurityPolicy,
-		openapi: openapi}
+		openapi: openapi, streamPing: cmp.Or(o.StreamPing, defaultStreamPing),
+		streamLifetime: cmp.Or(o.StreamLifetime, defaultStreamLifetime)}
 	if a.spa, err = newSPA(o.Web); err != nil {
 		return nil, err
 	}
+	a.spa.page, a.spa.renderHead = a.pageFor, a.renderHead
 	if o.Media != nil {
 		a.media = mediaHandler(o.Media)
 	}

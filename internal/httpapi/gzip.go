@@ -99,9 +99,9 @@ func (g *gzipWriter) Flush() {
 	if g.gz != nil {
 		_ = g.gz.Flush()
 	}
-	if f, ok := g.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
+	// The writer below may be a wrapper (the access log's recorder) that
+	// only exposes Unwrap; the controller finds the real flusher.
+	_ = http.NewResponseController(g.ResponseWriter).Flush()
 }
 
 func (g *gzipWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }

@@ -11,7 +11,25 @@ type h = map[string]http.HandlerFunc
 func (a *API) routes() http.Handler {
 	api := http.NewServeMux()
 	p := a.cfg.APIPrefix
-	handle := func(pattern string, hs h) { api.Handle(p+pattern, newMethods(pattern, hs)) }
+	// handle checks a present Authorization header (contract §1.3); open
+	// is for the few endpoints that ignore it.
+	handle := func(pattern string, hs h) { api.Handle(p+pattern, newMethods(pattern, a.authenticate(hs))) }
+	open := func(pattern string, hs h) { api.Handle(p+pattern, newMethods(pattern, hs)) }
+
+	// Auth & accounts (contract §2.1)
+	open("/auth/users", h{"POST": a.limit("register", byIP, a.register)})
+	open("/auth/jwt/create", h{"POST": a.limit("login", byIP, a.login)})
+	open("/auth/jwt/refresh", h{"POST": a.refresh})
+	open("/refresh/token", h{"POST": a.refresh})
+	open("/auth/jwt/verify", h{"POST": a.verifyToken})
+	open("/auth/jwt/logout", h{"POST": a.logout})
+	open("/auth/users/reset_password", h{"POST": a.limit("password", byIP, a.resetPassword)})
+	open("/auth/users/reset_password_confirm", h{"POST": a.limit("password", byIP, a.resetPasswordConfirm)})
+	handle("/auth/users/me", h{"GET": requireUser(a.me)})
+	handle("/auth/users/set_password", h{"POST": requireUser(a.limit("password", byUserOrIP, a.setPassword))})
+
+	// Complaint (contract §2.8)
+	handle("/store/api/send_complaint", h{"POST": a.limit("complaint", byIP, a.sendComplaint)})
 
 	// Catalogue (contract §2.2)
 	handle("/store/categories", h{"GET": a.listCategories})
@@ -19,18 +37,69 @@ func (a *API) routes() http.Handler {
 	handle("/store/ajax/load-subcategories", h{"GET": a.loadSubcategories("category_id", "subcategories")})
 	handle("/store/ajax/load-sub-subcategories", h{"GET": a.loadSubcategories("subcategory_id", "sub_subcategories")})
 	handle("/store/hero", h{"GET": a.listHeroSlides})
+	handle("/store/products", h{"GET": a.listProducts})
+	handle("/store/products/{id}", h{"GET": a.getProduct})
+	handle("/store/products/{id}/reviews", h{"GET": a.listProductReviews, "POST": requireUser(a.postReview)})
+	handle("/store/products/{id}/ratings", h{"GET": a.listProductRatings, "POST": requireUser(a.postRating)})
+	handle("/store/products/{id}/reviews/{rid}", h{"DELETE": requireUser(a.deleteReview)})
+	handle("/store/products/{id}/ratings/{rid}", h{"DELETE": requireUser(a.deleteRating)})
+	handle("/store/stores", h{"GET": a.listStores})
+	handle("/store/stores/{id}", h{"GET": a.getStore})
+
+	// Cart, orders, payments (contract §2.3–2.5)
+	handle("/store/carts", h{"GET": requireUser(a.listCarts), "POST": requireUser(a.createCart)})
+	handle("/store/carts/{id}", h{"GET": requireUser(a.getCart)})
+	handle("/store/cart-items", h{"GET": requireUser(a.listCartItems), "POST": requireUser(a.addCartItem)})
+	handle("/store/cart-items/{id}", h{"GET": requireUser(a.getCartItem), "PATCH": requireUser(a.patchCartItem),
+		"DELETE": requireUser(a.deleteCartItem)})
+	handle("/store/orders", h{"GET": requireUser(a.listOrders),
+		"POST": requireUser(a.limit("order", byUserOrIP, a.placeOrder))})
+	handle("/store/orders/{id}", h{"GET": requireUser(a.getOrder), "DELETE": requireUser(a.deleteOrder)})
+	handle("/store/payments", h{"GET": requireUser(a.listPayments), "POST": requireUser(a.createPayment)})
+	handle("/store/payments/{id}", h{"GET": requireUser(a.getPayment)})
+	handle("/store/payments/verify", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.verifyPayment))})
+	handle("/api/paystack/verify", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.verifyPayment))})
+	handle("/store/payments/test-charge", h{"POST": requireUser(a.testCharge)})
+	open("/payments/paystack/webhook", h{"POST": a.paystackWebhook})
+
+	// Wishlists (contract §2.6)
+	handle("/store/wishlists", h{"GET": requireUser(a.listWishlist), "POST": requireUser(a.addToWishlist)})
+	handle("/store/wishlists/{id}", h{"GET": requireUser(a.getWishlistEntry), "DELETE": requireUser(a.deleteWishlistEntry)})
+
+	// Messages (contract §2.7)
+	handle("/store/messages", h{"GET": requireUser(a.listMessages),
+		"POST": requireUser(a.limit("message", byUserOrIP, a.sendMessage))})
+	handle("/store/messages/{id}", h{"GET": requireUser(a.getMessage), "PATCH": requireUser(a.markMessage)})
+	handle("/store/messages/unread_count", h{"GET": requireUser(a.unreadMessages)})
+	handle("/store/messages/stream-ticket", h{"POST": requireUser(a.issueStreamTicket)})
+	handle("/store/messages/stream", h{"GET": a.messageStream})
+
+	// Analytics (contract §2.9)
+	handle("/analytics/pageviews", h{"POST": a.limit("analytics", byIP, a.recordPageView)})
+
+	// Staff (contract §2.10)
+	handle("/admin/reviews", h{"GET": requireStaff(a.listModeratedReviews)})
+	handle("/admin/reviews/{id}/approve", h{"POST": requireStaff(a.moderateReview(true))})
+	handle("/admin/reviews/{id}/reject", h{"POST": requireStaff(a.moderateReview(false))})
+	handle("/admin/ratings", h{"GET": requireStaff(a.listModeratedRatings)})
+	handle("/admin/ratings/{id}/approve", h{"POST": requireStaff(a.moderateRating(true))})
+	handle("/admin/ratings/{id}/reject", h{"POST": requireStaff(a.moderateRating(false))})
+	handle("/admin/analytics/summary", h{"GET": requireStaff(a.analyticsSummary)})
 
 	// Operations (contract §2.11)
-	handle("/openapi.json", h{"GET": a.serveOpenAPI})
+	open("/openapi.json", h{"GET": a.serveOpenAPI})
 	api.Handle(p+"/", http.HandlerFunc(notFound))
 	api.Handle(p, http.HandlerFunc(notFound))
 
+	a.apiHandler = trimTrailingSlash(api)
 	root := http.NewServeMux()
 	root.Handle(p+"/", a.cors(trimTrailingSlash(api)))
 	root.Handle(p, a.cors(trimTrailingSlash(api)))
 	root.Handle("/healthz", newMethods("/healthz", h{"GET": a.healthz}))
 	root.Handle("/readyz", newMethods("/readyz", h{"GET": a.readyz}))
 	root.Handle("/metrics", newMethods("/metrics", h{"GET": a.serveMetrics}))
+	root.Handle("/robots.txt", newMethods("/robots.txt", h{"GET": a.robotsTxt}))
+	root.Handle("/sitemap.xml", newMethods("/sitemap.xml", h{"GET": a.sitemapXML}))
 	if a.media != nil {
 		root.Handle("/media/", a.media)
 	}

@@ -147,7 +147,8 @@ func TestSinglePageApp(t *testing.T) {
 		{"/category/gaming", 200, "no-cache"},
 		{"/category/deals/pre-built-rigs", 200, "no-cache"},
 		{"/category/a/b/c", 200, "no-cache"},
-		{"/store/products/42", 200, "no-cache"},
+		// An unknown product is a 404 page (the app shows its error): crawlers learn the truth.
+		{"/store/products/42", 404, "no-cache"},
 		{"/order/9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b", 200, "no-cache"},
 		{"/orders/9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b", 200, "no-cache"},
 		{"/payment/9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b", 200, "no-cache"},

@@ -15,7 +15,18 @@ import (
 type Store interface {
 	HealthStore
 	CatalogStore
+	ProductStore
 	AccountStore
+	ComplaintStore
+	OutboxStore
+	RateCounter
+	CartStore
+	OrderStore
+	PaymentStore
+	WishlistStore
+	ReviewStore
+	MessageStore
+	AnalyticsStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }
@@ -38,16 +49,50 @@ type CatalogStore interface {
 	CreateProducts(ctx context.Context, ps []*shop.Product) error
 }
 
-// AccountStore reads and writes users.
+// AccountStore reads and writes users and their tokens. Lookups return
+// nil, nil when nothing matches. Mails passed to a write are queued in the
+// outbox in the same transaction.
 type AccountStore interface {
-	CreateUser(ctx context.Context, u *shop.User) error
+	CreateUser(ctx context.Context, u *shop.User, mails ...shop.Mail) error
+	UserByID(ctx context.Context, id int64) (*shop.User, error)
+	UserByUsername(ctx context.Context, username string) (*shop.User, error)
+	UserByEmail(ctx context.Context, email string) (*shop.User, error)
+	OwnedStore(ctx context.Context, userID int64) (*shop.Store, error)
+	// RecordLogin sets last_login and, when newHash is not empty, replaces
+	// the password hash (upgrade of a legacy or outdated hash).
+	RecordLogin(ctx context.Context, userID int64, at time.Time, newHash string) error
+	AddRefreshToken(ctx context.Context, t shop.RefreshToken) error
+	// RefreshTokenActive reports whether jti was issued to userID and is not revoked.
+	RefreshTokenActive(ctx context.Context, jti string, userID int64) (bool, error)
+	RevokeRefreshToken(ctx context.Context, jti string, at time.Time) error
+	// ChangePassword stores a new hash, sets password_changed_at and revokes
+	// every refresh token of the user. With a reset token hash it first
+	// consumes that token and reports false, changing nothing, when the
+	// token is unknown, used or expired.
+	ChangePassword(ctx context.Context, userID int64, hash string, at time.Time, resetTokenHash string) (bool, error)
+	// CreateResetToken stores t, superseding the user's unused tokens.
+	CreateResetToken(ctx context.Context, t shop.ResetToken, mails ...shop.Mail) error
+	ResetTokenValid(ctx context.Context, userID int64, hash string, now time.Time) (bool, error)
 }
 
 // Service is the application: one value, methods per area in their files.
 type Service struct {
-	store Store
-	now   func() time.Time
-	log   *slog.Logger
+	store    Store
+	now      func() time.Time
+	log      *slog.Logger
+	accounts AccountOptions
+	hasher   *Hasher
+	limits   *limiter
+	mailWake chan struct{}
+	// pay is the active payment provider; payWake signals stored events.
+	pay         PaymentGateway
+	payWake     chan struct{}
+	payStats    paymentStats
+	orderExpiry time.Duration
+	fanout      Fanout
+	salt        dailySalt
+	// cat holds what is derived from the catalogue, per catalogue version.
+	cat catalogueCache
 }
 
 // Deps are the collaborators a Service needs.
@@ -55,6 +100,14 @@ type Deps struct {
 	Store Store
 	Now   func() time.Time // defaults to time.Now
 	Log   *slog.Logger     // defaults to slog.Default()
+	// Accounts configures tokens, passwords, mail and rate limits.
+	Accounts AccountOptions
+	// Payments is the active payment provider (Paystack or the test one).
+	Payments PaymentGateway
+	// OrderExpiry is how long an unpaid order stays pending.
+	OrderExpiry time.Duration
+	// Fanout delivers new messages to open streams; nil disables streams.
+	Fanout Fanout
 }
 
 // New builds a Service.
@@ -65,7 +118,16 @@ func New(d Deps) *Service {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{store: d.Store, now: d.Now, log: d.Log}
+	if d.Accounts.Hasher == nil {
+		d.Accounts.Hasher = OWASPHasher()
+	}
+	if d.Accounts.RateCounter == nil {
+		d.Accounts.RateCounter = NewMemoryCounter()
+	}
+	return &Service{store: d.Store, now: d.Now, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
+		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
+		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
+		fanout: d.Fanout}
 }
 
 // Readiness reports whether the database answers and is fully migrated.

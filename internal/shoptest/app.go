@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"dwa/api"
 	"dwa/internal/config"
+	"dwa/internal/gateway/realtime"
 	"dwa/internal/httpapi"
 	"dwa/internal/service"
 	"dwa/internal/shop"
@@ -25,6 +27,11 @@ type App struct {
 	Svc    *service.Service
 	API    *httpapi.API
 	Config config.Config
+	// Clock is the service's time; tests move it to expire tokens and
+	// rate-limit windows.
+	Clock *Clock
+	// Hub holds this app's open message streams.
+	Hub *realtime.Hub
 }
 
 // WebFS is a tiny stand-in for the built storefront.
@@ -42,7 +49,20 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := service.New(service.Deps{Store: st})
+	if cfg.SecretKey == "" {
+		cfg.SecretKey = TestSecret
+	}
+	clock := &Clock{}
+	var counter service.RateCounter = service.NewMemoryCounter()
+	if cfg.RateLimitsInDatabase(st.Engine()) {
+		counter = st
+	}
+	hub, fanout := newFanout(t, st)
+	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Accounts: service.AccountOptions{
+		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
+		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
+		RateLimits: cfg.RateLimits, RateCounter: counter,
+	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
 	var media fs.FS = fstest.MapFS{
 		"demo/products/phone-1.svg": {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`)},
 		"notes.txt":                 {Data: []byte("not an image")},
@@ -52,7 +72,7 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg}
+	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub}
 }
 
 // Do sends a request through the real handler and returns the recorded
@@ -93,3 +113,21 @@ func (a *App) Category(name, slug string, parent *shop.Category, position int, a
 
 // Now is a fixed instant for tests that need one.
 var Now = time.Date(2026, 3, 1, 9, 30, 12, 345_000_000, time.UTC)
+
+// newFanout wires message streams as `dwa serve` does: in process on
+// SQLite, LISTEN/NOTIFY on PostgreSQL (so two apps on one schema behave
+// like two instances). Streams end when the test does.
+func newFanout(t testing.TB, st *sqldb.Store) (*realtime.Hub, service.Fanout) {
+	t.Helper()
+	hub := realtime.NewHub(service.MaxStreamsPerUser, service.StreamBuffer)
+	if st.Engine() != "postgres" {
+		t.Cleanup(hub.Close)
+		return hub, hub
+	}
+	pg, err := realtime.NewPostgres(context.Background(), st.DB().W, hub, slog.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pg.Close)
+	return hub, pg
+}

@@ -34,6 +34,7 @@ const migrationLockID = 0x647761 // "dwa"
 var dialect = sqldb.Dialect{
 	Name:              "postgres",
 	Numbered:          true,
+	ForUpdate:         " FOR UPDATE",
 	IsUniqueViolation: hasState("23505"),
 	IsCheckViolation:  hasState("23514"),
 	IsUnavailable: func(err error) bool {

@@ -24,6 +24,10 @@ type Dialect struct {
 	IsCheckViolation  func(error) bool
 	// IsUnavailable reports errors meaning the database cannot be reached.
 	IsUnavailable func(error) bool
+	// ForUpdate is appended to a single-table SELECT to lock its rows for
+	// the rest of the transaction: " FOR UPDATE" on PostgreSQL; empty on
+	// SQLite, where BEGIN IMMEDIATE on the one writer already serialises.
+	ForUpdate string
 	// LockMigrations serialises migrations across processes on one
 	// connection; it returns the unlock function.
 	LockMigrations func(ctx context.Context, c *sql.Conn) (func(), error)

@@ -10,6 +10,7 @@ import (
 type Store struct {
 	db         *DB
 	migrations []Migration
+	search     searchCache
 }
 
 // NewStore binds a DB to its engine's migrations.
@@ -54,7 +55,7 @@ var dataTables = []string{
 	"stream_tickets", "rate_limit_counters", "idempotency_keys", "password_reset_tokens",
 	"refresh_tokens", "outbox", "complaints", "page_views", "messages", "wishlists",
 	"payment_events", "payments", "order_items", "orders", "cart_items", "carts",
-	"ratings", "reviews", "product_images", "products", "category_images",
+	"ratings", "reviews", "search_documents", "product_images", "products", "category_images",
 	"hero_slides", "stores", "users",
 }
 
@@ -73,6 +74,7 @@ func (s *Store) Reset(ctx context.Context) error {
 				return fmt.Errorf("reset categories: %w", err)
 			}
 		}
-		return nil
+		// Copies kept by version (category tree, search index) are stale now.
+		return bumpCatalogue(ctx, c)
 	})
 }

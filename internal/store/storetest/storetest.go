@@ -29,6 +29,12 @@ func Run(t *testing.T, open Opener) {
 		{"HeroSlidesOrderAndActive", testHeroSlides},
 		{"ConstraintsHold", testConstraints},
 		{"ResetEmptiesEverything", testReset},
+		{"RefreshAndResetTokens", testTokens},
+		{"OutboxClaimsOnce", testOutbox},
+		{"RateLimitCounters", testRateLimitCounters},
+		{"SearchTable", testSearch},
+		{"ProductList", testProductList},
+		{"ProductDetails", testProductDetails},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
