@@ -43,8 +43,7 @@ func (a *API) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	}
 	var buf bytes.Buffer
 	a.metrics.write(&buf)
-	a.writeAccountMetrics(r.Context(), &buf)
-	a.writePaymentMetrics(r.Context(), &buf)
+	a.writeDomainMetrics(r.Context(), &buf)
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(buf.Bytes())

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"math/big"
 	"net/http"
@@ -350,31 +351,17 @@ func (a *API) getProduct(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) listProductReviews(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
-	}
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	reviews, total, err := a.svc.ProductReviews(r.Context(), id, p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	items, err := encodeAll(reviews, func(v shop.Review) ([]byte, error) { return marshal(toReviewDTO(v)) })
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	publicCache(w)
-	a.writePage(w, r, p, items, total, nil)
+	listVerified(a, w, r, a.svc.ProductReviews, toReviewDTO)
 }
 
 func (a *API) listProductRatings(w http.ResponseWriter, r *http.Request) {
+	listVerified(a, w, r, a.svc.ProductRatings, toRatingDTO)
+}
+
+// listVerified serves a product's public reviews or ratings: one page of
+// verified rows, newest first, 404 for an unknown or hidden product.
+func listVerified[T, D any](a *API, w http.ResponseWriter, r *http.Request,
+	load func(ctx context.Context, productID int64, offset, limit int) ([]T, int, error), toDTO func(T) D) {
 	id, ok := pathID(r, "id")
 	if !ok {
 		notFound(w, r)
@@ -385,12 +372,12 @@ func (a *API) listProductRatings(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	ratings, total, err := a.svc.ProductRatings(r.Context(), id, p.offset, p.limit)
+	rows, total, err := load(r.Context(), id, p.offset, p.limit)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	items, err := encodeAll(ratings, func(v shop.Rating) ([]byte, error) { return marshal(toRatingDTO(v)) })
+	items, err := encodeAll(rows, func(v T) ([]byte, error) { return marshal(toDTO(v)) })
 	if err != nil {
 		writeError(w, r, err)
 		return
