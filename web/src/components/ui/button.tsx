@@ -14,6 +14,7 @@ function buttonClass(variant: Variant, className?: string) {
   return cx(
     'inline-flex min-h-tap items-center justify-center gap-2 rounded-control px-5 font-semibold',
     'transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+    'aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
     variants[variant],
     className,
   );
@@ -21,8 +22,33 @@ function buttonClass(variant: Variant, className?: string) {
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant };
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+/**
+ * A button. `aria-disabled` turns it off but keeps it focusable (unlike `disabled`, which drops
+ * the focus to the page's body, out of a dialog): it then ignores clicks, and so also a form's
+ * submission by Enter, which the browser performs as a click on the submit button.
+ */
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  onClick,
+  ...props
+}: ButtonProps) {
+  const off = props['aria-disabled'] === true || props['aria-disabled'] === 'true';
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      onClick={(event) => {
+        if (off) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 type ButtonLinkProps = LinkProps & { variant?: Variant };

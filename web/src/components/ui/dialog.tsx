@@ -1,12 +1,13 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: focus moves into it and Tab cycles inside it; Escape and a click outside
- * close it; focus returns where it was when it closes. The rest of the page is made inert by
- * the caller (the layout), so screen readers and pointers cannot reach behind it either.
+ * A modal dialog: focus moves into it and Tab cycles inside it; Escape (wherever the focus is)
+ * and a click outside close it; focus returns where it was when it closes. The rest of the page
+ * is made inert by the caller (the layout), so screen readers and pointers cannot reach behind it
+ * either.
  */
 export function Dialog({
   labelledBy,
@@ -36,25 +37,35 @@ export function Dialog({
     };
   }, []);
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      closeRef.current();
-      return;
+  // Keys are heard on the document, not on the panel: focus can leave the panel without the
+  // shopper moving it (a focused control that gets disabled or removed drops it to the body),
+  // and Escape and the Tab trap must keep working then too.
+  useEffect(() => {
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key === 'Escape') {
+        closeRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !panel.current) return;
+      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      const outside = !panel.current.contains(active);
+      if (event.shiftKey && (outside || active === first)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (outside || active === last)) {
+        event.preventDefault();
+        first.focus();
+      }
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
 
   return (
     <div
@@ -69,7 +80,6 @@ export function Dialog({
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
         className="relative w-full max-w-md rounded-card bg-white p-6 shadow-raised outline-none"
       >
         <button

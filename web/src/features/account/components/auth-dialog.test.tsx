@@ -48,6 +48,65 @@ describe('login and register dialog', () => {
     expect(last).toHaveFocus();
   });
 
+  it('keeps Escape and the Tab trap working when the focus has left the dialog', async () => {
+    const { location } = renderApp('/forgot-password');
+    const dialog = await openFromProfile('Login');
+
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(location.current.search).toBe('?dismissed=true');
+    });
+  });
+
+  it('keeps the focus on the busy login button, ignores its clicks, and Escape closes', async () => {
+    let answer = (): void => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let requests = 0;
+    server.use(
+      http.post('/api/auth/jwt/create/', async () => {
+        requests += 1;
+        await answered;
+        return HttpResponse.json(
+          { detail: 'No active account found with the given credentials' },
+          { status: 401 },
+        );
+      }),
+    );
+    const { location } = renderApp('/forgot-password');
+    const dialog = await openFromProfile('Login');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login' }));
+
+    const busy = await within(dialog).findByRole('button', { name: 'Logging in…' });
+    expect(busy).toHaveFocus();
+    expect(busy).toBeEnabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(busy);
+    await userEvent.type(within(dialog).getByLabelText('Password'), '{Enter}');
+    expect(requests).toBe(1);
+
+    answer();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'No account found with those credentials. Please check your username and password.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Login' })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(location.current.search).toBe('?dismissed=true');
+    });
+  });
+
   it('closes on a click outside', async () => {
     renderApp('/forgot-password');
     const dialog = await openFromProfile('Login');

@@ -165,7 +165,8 @@ function LoginForm({
       <Field label="Username" name="username" autoComplete="username" />
       <Field label="Password" name="password" type="password" autoComplete="current-password" />
       <FormMessages error={error} success={state === 'done' ? 'Login Successful!' : ''} />
-      <Button type="submit" className="w-full" disabled={state !== 'idle'}>
+      {/* aria-disabled, not disabled: the button keeps the focus, so it stays in the dialog. */}
+      <Button type="submit" className="w-full" aria-disabled={state !== 'idle'}>
         {state === 'busy' ? 'Logging in…' : 'Login'}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -236,7 +237,8 @@ function RegisterForm({ headingId, onLogin }: { headingId: string; onLogin: () =
         error={error}
         success={state === 'done' ? 'Thank You for joining us... To the Login Page!' : ''}
       />
-      <Button type="submit" className="w-full" disabled={state !== 'idle'}>
+      {/* aria-disabled, not disabled: the button keeps the focus, so it stays in the dialog. */}
+      <Button type="submit" className="w-full" aria-disabled={state !== 'idle'}>
         {state === 'busy' ? 'Registering…' : 'Register'}
       </Button>
       <p className="text-sm">
