@@ -164,7 +164,7 @@ type fanout interface {
 // several instances deliver each other's messages, or an in-process hub
 // for the single SQLite instance.
 func openFanout(ctx context.Context, st *sqldb.Store, log *slog.Logger) (fanout, error) {
-	hub := realtime.NewHub(service.MaxStreamsPerUser, service.StreamBuffer)
+	hub := realtime.NewHub(service.StreamBuffer)
 	if st.Engine() != "postgres" {
 		return hub, nil
 	}

@@ -106,6 +106,69 @@ func TestPageViews(t *testing.T) {
 	})
 }
 
+// TestPageViewsAcrossInstances: two apps on one database hash a visitor
+// with the same salt, and a new UTC day's salt replaces (deletes) the old.
+func TestPageViewsAcrossInstances(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		one, two := shoptest.NewApp(t, st, nil), shoptest.NewApp(t, st, nil)
+		view := func(a *shoptest.App) {
+			t.Helper()
+			if w := a.Do("POST", "/api/analytics/pageviews/", `{"path":"/"}`, "User-Agent", browserUA); w.Code != 204 {
+				t.Fatalf("status %d", w.Code)
+			}
+		}
+		distinct := func() int {
+			t.Helper()
+			var n int
+			if err := st.DB().R.QueryRow(`SELECT COUNT(DISTINCT visitor_hash) FROM page_views`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		salts := func() (days []int64) {
+			t.Helper()
+			rows, err := st.DB().R.Query(`SELECT day FROM analytics_salts`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var d int64
+				if err := rows.Scan(&d); err != nil {
+					t.Fatal(err)
+				}
+				days = append(days, d)
+			}
+			return days
+		}
+		midnight := func(a *shoptest.App) int64 {
+			return a.Clock.Now().UTC().Truncate(24 * time.Hour).UnixMilli()
+		}
+
+		view(one)
+		view(two)
+		if n := distinct(); n != 1 {
+			t.Errorf("one visitor on two instances = %d visitor hashes; want 1", n)
+		}
+		if got := salts(); len(got) != 1 || got[0] != midnight(one) {
+			t.Errorf("stored salts for days %v; want only %d", got, midnight(one))
+		}
+
+		// Next day: whichever instance comes first replaces the salt, and
+		// the other, which still caches yesterday's, picks up the new one.
+		one.Clock.Advance(24 * time.Hour)
+		two.Clock.Advance(24 * time.Hour)
+		view(two)
+		view(one)
+		if n := distinct(); n != 2 {
+			t.Errorf("visitor hashes over two days = %d; want 2", n)
+		}
+		if got := salts(); len(got) != 1 || got[0] != midnight(one) {
+			t.Errorf("stored salts for days %v; want only today's %d", got, midnight(one))
+		}
+	})
+}
+
 func TestPageViewRateLimit(t *testing.T) {
 	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_RATE_LIMITS": "analytics=2/1m"})
 	for i, want := range []int{204, 204, 429} {

@@ -62,7 +62,7 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	st, err := a.svc.OpenStream(ctx, u, lastEventID(r))
+	st, err := a.svc.OpenStream(ctx, u, lastEventID(r), a.streamPing)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -102,6 +102,12 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 		case <-end.C:
 			return
 		case <-ping.C:
+			// The heartbeat also renews the stream's lease, which is what
+			// counts it against the per-user limit on every instance.
+			if err := st.Renew(ctx); err != nil {
+				logStreamError(r, err)
+				return
+			}
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}

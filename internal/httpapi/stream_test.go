@@ -210,31 +210,106 @@ func TestStreamTicketExpires(t *testing.T) {
 
 // TestStreamPingAndLifetime runs the stream with shortened timings.
 func TestStreamPingAndLifetime(t *testing.T) {
-	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
-	acc := a.Shopper("abena")
-	h, err := httpapi.New(httpapi.Options{Config: a.Config, Service: a.Svc, Web: shoptest.WebFS, OpenAPI: api.OpenAPIYAML,
-		StreamPing: 50 * time.Millisecond, StreamLifetime: 400 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		acc := a.Shopper("abena")
+		h, err := httpapi.New(httpapi.Options{Config: a.Config, Service: a.Svc, Web: shoptest.WebFS, OpenAPI: api.OpenAPIYAML,
+			StreamPing: 50 * time.Millisecond, StreamLifetime: 400 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		s := openStream(t, srv, "", acc.Auth()...)
+		start := time.Now()
+		if got := s.next(time.Second); got != "retry: 5000\n" {
+			t.Fatalf("first = %q", got)
+		}
+		if got := s.next(time.Second); got != ": ping\n" {
+			t.Fatalf("second = %q", got)
+		}
+		for s.next(2*time.Second) != "EOF" {
+		}
+		if d := time.Since(start); d < 400*time.Millisecond || d > 1500*time.Millisecond {
+			t.Errorf("stream lasted %s; want about 400ms", d)
+		}
+		waitLeases(t, st, 0)
+		if n := a.Hub.Streams(); n != 0 {
+			t.Errorf("%d feeds left open", n)
+		}
+
+		// A stream whose lease is gone (it expired and was reclaimed) ends
+		// at its next heartbeat instead of going on uncounted.
+		lost := openStream(t, srv, "", acc.Auth()...)
+		lost.next(time.Second)
+		if _, err := st.DB().W.Exec(`DELETE FROM stream_leases`); err != nil {
+			t.Fatal(err)
+		}
+		start = time.Now()
+		for lost.next(time.Second) != "EOF" {
+		}
+		if d := time.Since(start); d > 300*time.Millisecond {
+			t.Errorf("stream without a lease lasted %s more", d)
+		}
+	})
+}
+
+// waitLeases waits until the stream leases number want: a stream releases
+// its lease when its handler returns, just after the client saw it end.
+func waitLeases(t *testing.T, st *sqldb.Store, want int) {
+	t.Helper()
+	var n int
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if err := st.DB().R.QueryRow(`SELECT COUNT(*) FROM stream_leases`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == want {
+			return
+		}
 	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	s := openStream(t, srv, "", acc.Auth()...)
-	start := time.Now()
-	if got := s.next(time.Second); got != "retry: 5000\n" {
-		t.Fatalf("first = %q", got)
-	}
-	if got := s.next(time.Second); got != ": ping\n" {
-		t.Fatalf("second = %q", got)
-	}
-	for s.next(2*time.Second) != "EOF" {
-	}
-	if d := time.Since(start); d < 400*time.Millisecond || d > 1500*time.Millisecond {
-		t.Errorf("stream lasted %s; want about 400ms", d)
-	}
-	if n := a.Hub.Streams(); n != 0 {
-		t.Errorf("%d feeds left open", n)
-	}
+	t.Fatalf("%d stream leases; want %d", n, want)
+}
+
+// TestStreamLimitAcrossInstances: the limit of open streams per user holds
+// across two apps sharing one database; closed streams free their slot at
+// once, and those of a dead instance once their leases expire.
+func TestStreamLimitAcrossInstances(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		one, two := shoptest.NewApp(t, st, nil), shoptest.NewApp(t, st, nil)
+		f := newMessageFixture(one)
+		srv1, srv2 := httptest.NewServer(one.API), httptest.NewServer(two.API)
+		t.Cleanup(srv1.Close)
+		t.Cleanup(srv2.Close)
+		open := func(srv *httptest.Server, want int) *sse {
+			t.Helper()
+			s := openStream(t, srv, "", f.kwesi.Auth()...)
+			assertStatus(t, s.resp.StatusCode, want)
+			if want == 200 {
+				s.next(time.Second)
+			} else {
+				assertBody(t, body(t, s.resp), `{"detail":"Too many open streams.","code":"too_many_streams"}`)
+			}
+			return s
+		}
+		first := open(srv1, 200)
+		open(srv1, 200)
+		open(srv1, 200)
+		open(srv2, 429)
+
+		first.resp.Body.Close()
+		waitLeases(t, st, 2)
+		open(srv2, 200)
+		open(srv2, 429)
+		open(srv1, 429)
+
+		// Instance one dies with its leases held: once they expire (three
+		// 25 s heartbeats unrenewed), they no longer count.
+		two.Clock.Advance(76 * time.Second)
+		open(srv2, 200)
+		open(srv2, 200)
+		open(srv2, 200)
+		open(srv2, 429)
+	})
 }
 
 // TestStreamAcrossInstances: two apps on one PostgreSQL schema, each with

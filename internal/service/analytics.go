@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -20,6 +21,9 @@ import (
 type AnalyticsStore interface {
 	AddPageView(ctx context.Context, v shop.PageView) error
 	PageViewSummary(ctx context.Context, from, to time.Time, top int) (shop.AnalyticsSummary, error)
+	// DailySalt returns the salt of the UTC day starting at day, storing
+	// fresh if there is none yet, and deletes the salts of earlier days.
+	DailySalt(ctx context.Context, day time.Time, fresh string) (string, error)
 }
 
 // MaxPathLength bounds a page-view path in code points.
@@ -42,24 +46,39 @@ var botUserAgent = regexp.MustCompile(`(?i)bot|crawl|spider|slurp|mediapartners|
 	`okhttp|axios/|node-fetch|scrapy|httpclient|phantomjs|^$`)
 
 // dailySalt is the secret that makes visitor hashes unlinkable across
-// days: it lives only in memory, is replaced at 00:00 UTC, and the old one
-// is overwritten, so yesterday's hashes can never be recomputed.
+// days. Every instance must hash with the same salt, or one visitor served
+// by two of them counts twice, so the day's salt is agreed on in the
+// database (which keeps only the current day's) and cached here for the
+// day. The previous day's copy is overwritten, so once the day has changed
+// yesterday's hashes can never be recomputed.
 type dailySalt struct {
 	mu   sync.Mutex
-	day  string
+	day  time.Time
 	salt [32]byte
 }
 
-func (d *dailySalt) current(now time.Time) ([32]byte, error) {
-	day := now.UTC().Format(time.DateOnly)
+func (d *dailySalt) current(ctx context.Context, store AnalyticsStore, now time.Time) ([32]byte, error) {
+	now = now.UTC()
+	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.day != day {
-		if _, err := rand.Read(d.salt[:]); err != nil {
-			return [32]byte{}, err
-		}
-		d.day = day
+	if d.day.Equal(day) {
+		return d.salt, nil
 	}
+	var fresh [32]byte
+	if _, err := rand.Read(fresh[:]); err != nil {
+		return [32]byte{}, err
+	}
+	stored, err := store.DailySalt(ctx, day, hex.EncodeToString(fresh[:]))
+	if err != nil {
+		return [32]byte{}, err
+	}
+	b, err := hex.DecodeString(stored)
+	if err != nil || len(b) != len(d.salt) {
+		return [32]byte{}, fmt.Errorf("analytics salt of %s is malformed", day.Format(time.DateOnly))
+	}
+	copy(d.salt[:], b)
+	d.day = day
 	return d.salt, nil
 }
 
@@ -77,7 +96,7 @@ func (s *Service) RecordPageView(ctx context.Context, in PageViewInput) error {
 		path = path[:i]
 	}
 	now := s.now()
-	salt, err := s.salt.current(now)
+	salt, err := s.salt.current(ctx, s.store, now)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"time"
 
 	"dwa/internal/shop"
@@ -27,6 +28,11 @@ type MessageStore interface {
 	CreateStreamTicket(ctx context.Context, t shop.StreamTicket, now time.Time) error
 	// RedeemStreamTicket returns the ticket's user, 0 if it is not valid.
 	RedeemStreamTicket(ctx context.Context, hash string, now time.Time) (int64, error)
+	// AcquireStreamLease returns a new lease id, or 0 when the user already
+	// holds max unexpired leases; Renew reports false for a lease that is gone.
+	AcquireStreamLease(ctx context.Context, userID int64, max int, now, expiresAt time.Time) (int64, error)
+	RenewStreamLease(ctx context.Context, id int64, expiresAt time.Time) (bool, error)
+	ReleaseStreamLease(ctx context.Context, id int64) error
 }
 
 // Fanout tells open message streams, on this instance and every other one
@@ -36,7 +42,8 @@ type Fanout interface {
 	Publish(ctx context.Context, id int64, userIDs []int64) error
 	// Subscribe opens a feed of new message ids for the user. The channel
 	// is closed when the subscriber falls behind or the fanout shuts down;
-	// ok is false when the user already has the most streams allowed.
+	// ok is false once it has shut down. The per-user limit is not the
+	// fanout's business: it is kept in the database (stream leases).
 	Subscribe(userID int64) (feed <-chan int64, cancel func(), ok bool)
 }
 
@@ -45,6 +52,7 @@ var (
 	errTicketNotValid   = &shop.Error{Kind: shop.KindUnauthenticated, Code: "ticket_not_valid", Detail: "Invalid or expired stream ticket."}
 	errTooManyStreams   = &shop.Error{Kind: shop.KindRateLimited, Code: "too_many_streams", Detail: "Too many open streams."}
 	errStreamsUnplugged = &shop.Error{Kind: shop.KindUnavailable, Code: "service_unavailable", Detail: "Service temporarily unavailable."}
+	errStreamLeaseLost  = errors.New("stream lease expired before it was renewed")
 )
 
 // Messages returns a page of the messages the user may see, newest first.
@@ -176,11 +184,15 @@ const (
 	// StreamReplayWindow and StreamReplayMax bound the Last-Event-ID replay.
 	StreamReplayWindow = 24 * time.Hour
 	StreamReplayMax    = 100
-	// MaxStreamsPerUser is how many streams one user may hold open on an
-	// instance; StreamBuffer is how many notices a stream may lag behind
-	// before it is dropped.
+	// MaxStreamsPerUser is how many streams one user may hold open across
+	// all instances; StreamBuffer is how many notices a stream may lag
+	// behind before it is dropped.
 	MaxStreamsPerUser = 3
 	StreamBuffer      = 64
+	// streamLeaseBeats is how many heartbeats a stream's lease outlives its
+	// last renewal: one late renewal does not lose it, and the leases of an
+	// instance that died stop counting a few heartbeats later.
+	streamLeaseBeats = 3
 )
 
 // IssueStreamTicket returns a fresh single-use ticket for the user: 256
@@ -223,35 +235,76 @@ func (s *Service) RedeemStreamTicket(ctx context.Context, ticket string) (*shop.
 }
 
 // Stream is an open message stream: first the replay, then ids of new
-// messages until Feed is closed. Close must be called when done.
+// messages until Feed is closed. It holds one of the user's stream leases,
+// which Renew keeps alive; Close must be called when done.
 type Stream struct {
 	Replay []shop.Message
 	Feed   <-chan int64
-	Close  func()
+
+	svc    *Service
+	lease  int64
+	ttl    time.Duration
+	cancel func()
 }
 
-// OpenStream subscribes the user to new messages and, when lastEventID is
-// given, loads the replay of what they received after it. Subscribing
-// first means nothing sent during the replay query is missed; the caller
-// drops duplicates.
-func (s *Service) OpenStream(ctx context.Context, u *shop.User, lastEventID *int64) (*Stream, error) {
+// OpenStream takes a stream lease for the user (429 above
+// MaxStreamsPerUser across instances), subscribes to new messages and,
+// when lastEventID is given, loads the replay of what they received after
+// it. heartbeat is how often the caller will call Renew. Subscribing
+// before the replay query means nothing sent meanwhile is missed; the
+// caller drops duplicates.
+func (s *Service) OpenStream(ctx context.Context, u *shop.User, lastEventID *int64, heartbeat time.Duration) (*Stream, error) {
 	if s.fanout == nil {
 		return nil, errStreamsUnplugged
 	}
-	feed, cancel, ok := s.fanout.Subscribe(u.ID)
-	if !ok {
+	ttl := streamLeaseBeats * heartbeat
+	now := s.now()
+	lease, err := s.store.AcquireStreamLease(ctx, u.ID, MaxStreamsPerUser, now, now.Add(ttl))
+	if err != nil {
+		return nil, err
+	}
+	if lease == 0 {
 		return nil, errTooManyStreams
 	}
-	st := &Stream{Feed: feed, Close: cancel}
+	st := &Stream{svc: s, lease: lease, ttl: ttl, cancel: func() {}}
+	feed, cancel, ok := s.fanout.Subscribe(u.ID)
+	if !ok {
+		st.Close()
+		return nil, errStreamsUnplugged
+	}
+	st.Feed, st.cancel = feed, cancel
 	if lastEventID != nil {
-		replay, err := s.store.ReceivedMessages(ctx, u.ID, *lastEventID, s.now().Add(-StreamReplayWindow), StreamReplayMax)
+		replay, err := s.store.ReceivedMessages(ctx, u.ID, *lastEventID, now.Add(-StreamReplayWindow), StreamReplayMax)
 		if err != nil {
-			cancel()
+			st.Close()
 			return nil, err
 		}
 		st.Replay = replay
 	}
 	return st, nil
+}
+
+// Renew extends the stream's lease by another few heartbeats. An error
+// means the stream should end: a lease that expired may have been taken
+// over by another stream, and the client's reconnect is counted afresh.
+func (st *Stream) Renew(ctx context.Context) error {
+	ok, err := st.svc.store.RenewStreamLease(ctx, st.lease, st.svc.now().Add(st.ttl))
+	if err == nil && !ok {
+		err = errStreamLeaseLost
+	}
+	return err
+}
+
+// Close ends the feed and releases the lease. It runs when the request is
+// over, so it does not use the request's context; a release that fails
+// anyway only leaves a lease that expires by itself.
+func (st *Stream) Close() {
+	st.cancel()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := st.svc.store.ReleaseStreamLease(ctx, st.lease); err != nil {
+		st.svc.log.WarnContext(ctx, "stream lease not released", "err", err)
+	}
 }
 
 // ReceivedMessage returns a message for the user's stream, or nil when the

@@ -119,7 +119,7 @@ var Now = time.Date(2026, 3, 1, 9, 30, 12, 345_000_000, time.UTC)
 // like two instances). Streams end when the test does.
 func newFanout(t testing.TB, st *sqldb.Store) (*realtime.Hub, service.Fanout) {
 	t.Helper()
-	hub := realtime.NewHub(service.MaxStreamsPerUser, service.StreamBuffer)
+	hub := realtime.NewHub(service.StreamBuffer)
 	if st.Engine() != "postgres" {
 		t.Cleanup(hub.Close)
 		return hub, hub

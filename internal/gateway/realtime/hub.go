@@ -13,7 +13,7 @@ import (
 // is dropped (its channel closed) so a slow client cannot hold up others;
 // it reconnects and catches up with Last-Event-ID.
 type Hub struct {
-	maxPerUser, buffer int
+	buffer int
 
 	mu     sync.Mutex
 	subs   map[int64]map[*sub]struct{}
@@ -25,18 +25,18 @@ type sub struct {
 	closed bool // guarded by Hub.mu
 }
 
-// NewHub makes a hub allowing maxPerUser subscriptions per user, each
-// buffering up to buffer notices.
-func NewHub(maxPerUser, buffer int) *Hub {
-	return &Hub{maxPerUser: maxPerUser, buffer: buffer, subs: map[int64]map[*sub]struct{}{}}
+// NewHub makes a hub whose subscriptions buffer up to buffer notices.
+func NewHub(buffer int) *Hub {
+	return &Hub{buffer: buffer, subs: map[int64]map[*sub]struct{}{}}
 }
 
-// Subscribe opens a feed for the user; ok is false when the user already
-// has maxPerUser feeds or the hub is closed.
+// Subscribe opens a feed for the user; ok is false when the hub is closed.
+// How many streams a user may open is limited by the service, across
+// instances, not here.
 func (h *Hub) Subscribe(userID int64) (<-chan int64, func(), bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.closed || len(h.subs[userID]) >= h.maxPerUser {
+	if h.closed {
 		return nil, nil, false
 	}
 	s := &sub{ch: make(chan int64, h.buffer)}

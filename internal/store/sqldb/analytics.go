@@ -67,3 +67,24 @@ func (s *Store) topCounts(ctx context.Context, c conn, col, extra string, lo, hi
 	}
 	return out, rows.Err()
 }
+
+// DailySalt returns the analytics salt of the UTC day starting at `day`,
+// storing fresh (hex) when no instance has made one yet. The conditional
+// insert lets concurrent instances agree on the first salt written; older
+// days' salts are deleted in the same transaction, so they are destroyed
+// as soon as any instance reaches the new day.
+func (s *Store) DailySalt(ctx context.Context, day time.Time, fresh string) (string, error) {
+	var salt string
+	err := s.db.inTx(ctx, func(c conn) error {
+		d := shop.Millis(day)
+		if _, err := c.exec(ctx, `DELETE FROM analytics_salts WHERE day < ?`, d); err != nil {
+			return err
+		}
+		if _, err := c.exec(ctx, `INSERT INTO analytics_salts (day, salt) VALUES (?, ?)
+			ON CONFLICT (day) DO NOTHING`, d, fresh); err != nil {
+			return err
+		}
+		return s.db.translate(c.queryRow(ctx, `SELECT salt FROM analytics_salts WHERE day = ?`, d).Scan(&salt))
+	})
+	return salt, err
+}

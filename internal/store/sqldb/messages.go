@@ -163,3 +163,55 @@ func (s *Store) RedeemStreamTicket(ctx context.Context, hash string, now time.Ti
 	}
 	return userID, s.db.translate(err)
 }
+
+// AcquireStreamLease takes a lease on one of the user's open streams unless
+// max unexpired leases are held already, and returns its id (0 when
+// refused). Locking the user's row serialises concurrent opens of one user
+// across instances on PostgreSQL (SQLite's one writer does so already), so
+// the count and the insert cannot interleave. Expired leases, left by
+// instances that died, are deleted on the way.
+func (s *Store) AcquireStreamLease(ctx context.Context, userID int64, max int, now, expiresAt time.Time) (int64, error) {
+	var id int64
+	err := s.db.inTx(ctx, func(c conn) error {
+		var locked int64
+		if err := c.queryRow(ctx, `SELECT id FROM users WHERE id = ?`+s.db.Dialect.ForUpdate, userID).
+			Scan(&locked); err != nil {
+			return s.db.translate(err)
+		}
+		if _, err := c.exec(ctx, `DELETE FROM stream_leases WHERE user_id = ? AND expires_at <= ?`,
+			userID, shop.Millis(now)); err != nil {
+			return err
+		}
+		var open int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM stream_leases WHERE user_id = ?`, userID).
+			Scan(&open); err != nil {
+			return s.db.translate(err)
+		}
+		if open >= max {
+			return nil
+		}
+		var err error
+		id, err = c.insertID(ctx, `INSERT INTO stream_leases (user_id, expires_at) VALUES (?, ?)`,
+			userID, shop.Millis(expiresAt))
+		return err
+	})
+	return id, err
+}
+
+// RenewStreamLease moves a lease's expiry; false when the lease is gone
+// (it expired and another open reclaimed it).
+func (s *Store) RenewStreamLease(ctx context.Context, id int64, expiresAt time.Time) (bool, error) {
+	res, err := s.db.writer().exec(ctx, `UPDATE stream_leases SET expires_at = ? WHERE id = ?`,
+		shop.Millis(expiresAt), id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, s.db.translate(err)
+}
+
+// ReleaseStreamLease deletes a lease when its stream ends.
+func (s *Store) ReleaseStreamLease(ctx context.Context, id int64) error {
+	_, err := s.db.writer().exec(ctx, `DELETE FROM stream_leases WHERE id = ?`, id)
+	return err
+}
