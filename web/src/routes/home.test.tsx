@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/lib/api/schema';
@@ -30,7 +30,9 @@ describe('home page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Discover Our Collections' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Curating Experiences...');
-    expect(document.title).toBe('Dwa — Online mall for Ghana');
+    await waitFor(() => {
+      expect(document.title).toBe('Dwa — Online mall for Ghana');
+    });
   });
 
   it('shows a card per category linking to /category/{slug}', async () => {

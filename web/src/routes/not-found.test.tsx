@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,10 @@ describe('not-found page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
     expect(screen.getByText("Oops! You've discovered uncharted space")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Beam Me Home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found · Dwa');
+    // The title is set by an effect that may land after the first paint.
+    await waitFor(() => {
+      expect(document.title).toBe('Page not found · Dwa');
+    });
   });
 
   it('goes home when Beam Me Home is clicked', async () => {
