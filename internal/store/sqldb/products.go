@@ -203,12 +203,22 @@ func (s *Store) ProductDetails(ctx context.Context, ids []int64, opts shop.Detai
 		return nil, err
 	}
 	if opts.Reviews {
-		if err := s.newestReviews(ctx, c, in, idArgs, opts.Newest, byID); err != nil {
+		err := newestVerified(ctx, c, "reviews", "review", in, idArgs, opts.Newest, scanReview, func(r shop.Review) {
+			if d := byID[r.ProductID]; d != nil {
+				d.NewestReviews = append(d.NewestReviews, r)
+			}
+		})
+		if err != nil {
 			return nil, err
 		}
 	}
 	if opts.Ratings {
-		if err := s.newestRatings(ctx, c, in, idArgs, opts.Newest, byID); err != nil {
+		err := newestVerified(ctx, c, "ratings", "rating", in, idArgs, opts.Newest, scanRating, func(r shop.Rating) {
+			if d := byID[r.ProductID]; d != nil {
+				d.NewestRatings = append(d.NewestRatings, r)
+			}
+		})
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -271,34 +281,15 @@ func (s *Store) productStats(ctx context.Context, c conn, in string, args []any,
 	return rows.Err()
 }
 
-func (s *Store) newestReviews(ctx context.Context, c conn, in string, args []any, limit int, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.query(ctx, `SELECT id, product_id, user_id, username, review, status, date_created FROM (
-		SELECT v.id, v.product_id, v.user_id, u.username, v.review, v.status, v.date_created,
-			ROW_NUMBER() OVER (PARTITION BY v.product_id ORDER BY v.date_created DESC, v.id DESC) AS n
-		FROM reviews v JOIN users u ON u.id = v.user_id
-		WHERE v.status = 'approved' AND v.product_id IN (`+in+`)) x
-		WHERE n <= ? ORDER BY product_id, n`, append(args, limit)...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanReview(rows)
-		if err != nil {
-			return err
-		}
-		if d := byID[r.ProductID]; d != nil {
-			d.NewestReviews = append(d.NewestReviews, r)
-		}
-	}
-	return rows.Err()
-}
-
-func (s *Store) newestRatings(ctx context.Context, c conn, in string, args []any, limit int, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.query(ctx, `SELECT id, product_id, user_id, username, rating, status, date_created FROM (
-		SELECT t.id, t.product_id, t.user_id, u.username, t.rating, t.status, t.date_created,
+// newestVerified loads, for each product in the IN list, its newest
+// approved rows of table (reviews or ratings; column is the review text or
+// the rating value), at most limit each, and hands them to add in order.
+func newestVerified[T any](ctx context.Context, c conn, table, column, in string, args []any, limit int,
+	scan func(scanner) (T, error), add func(T)) error {
+	rows, err := c.query(ctx, `SELECT id, product_id, user_id, username, `+column+`, status, date_created FROM (
+		SELECT t.id, t.product_id, t.user_id, u.username, t.`+column+`, t.status, t.date_created,
 			ROW_NUMBER() OVER (PARTITION BY t.product_id ORDER BY t.date_created DESC, t.id DESC) AS n
-		FROM ratings t JOIN users u ON u.id = t.user_id
+		FROM `+table+` t JOIN users u ON u.id = t.user_id
 		WHERE t.status = 'approved' AND t.product_id IN (`+in+`)) x
 		WHERE n <= ? ORDER BY product_id, n`, append(args, limit)...)
 	if err != nil {
@@ -306,13 +297,11 @@ func (s *Store) newestRatings(ctx context.Context, c conn, in string, args []any
 	}
 	defer rows.Close()
 	for rows.Next() {
-		r, err := scanRating(rows)
+		r, err := scan(rows)
 		if err != nil {
 			return err
 		}
-		if d := byID[r.ProductID]; d != nil {
-			d.NewestRatings = append(d.NewestRatings, r)
-		}
+		add(r)
 	}
 	return rows.Err()
 }
