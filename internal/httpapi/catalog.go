@@ -50,12 +50,8 @@ func (a *API) listCategories(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]categoryDTO, 0, len(roots))
-	for _, c := range roots {
-		out = append(out, toCategoryDTO(c))
-	}
 	publicCache(w)
-	writeList(w, out, len(out))
+	writeAll(a, w, r, roots, toCategoryDTO)
 }
 
 func (a *API) getCategory(w http.ResponseWriter, r *http.Request) {
@@ -104,18 +100,18 @@ type heroDTO struct {
 	Link        string `json:"link"`
 }
 
+func toHeroDTO(s shop.HeroSlide) heroDTO {
+	return heroDTO{ID: s.ID, Title: s.Title, Description: s.Description, Image: s.Image, Link: s.Link}
+}
+
 func (a *API) listHeroSlides(w http.ResponseWriter, r *http.Request) {
 	slides, err := a.svc.HeroSlides(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]heroDTO, 0, len(slides))
-	for _, s := range slides {
-		out = append(out, heroDTO{ID: s.ID, Title: s.Title, Description: s.Description, Image: s.Image, Link: s.Link})
-	}
 	publicCache(w)
-	writeList(w, out, len(out))
+	writeAll(a, w, r, slides, toHeroDTO)
 }
 
 // lastQueryValue returns the last value of a repeated query parameter, as

@@ -63,6 +63,8 @@ func TestCategoriesAPI(t *testing.T) {
 			status     int
 			body       string // exact body, or a prefix ending in "…"
 		}{
+			{"page_size gives the paged object", "/api/store/categories/?page_size=1", 200,
+				`{"count":2,"next":"http://localhost:8080/api/store/categories?page=2&page_size=1","previous":null,"results":[{"id":…`},
 			{"detail of a level-3 category", fmt.Sprintf("/api/store/categories/%d", f.xbox.ID), 200,
 				fmt.Sprintf(`{"id":%d,"name":"X-Box","slug":"x-box","images":[{"id":%d,"image":"/media/demo/categories/x-box.svg"}],"parent":%d,"subcategories":[]}`, f.xbox.ID, f.xbox.Images[0].ID, f.consoles.ID)},
 			{"detail without trailing slash answers the same", fmt.Sprintf("/api/store/categories/%d/", f.xbox.ID), 200, `{"id":…`},

@@ -129,3 +129,25 @@ func marshal(v any) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// writeAll answers a list the service returned whole, cut and paged per
+// contract §1.5.
+func writeAll[T, D any](a *API, w http.ResponseWriter, r *http.Request, xs []T, dto func(T) D) {
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeSlice(a, w, r, p, xs[min(p.offset, len(xs)):min(p.offset+p.limit, len(xs))], len(xs), dto)
+}
+
+// writeSlice answers with page, the part of a list of total items that p
+// asked for (read bounded by the store).
+func writeSlice[T, D any](a *API, w http.ResponseWriter, r *http.Request, p pager, page []T, total int, dto func(T) D) {
+	items, err := encodeAll(page, func(x T) ([]byte, error) { return marshal(dto(x)) })
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a.writePage(w, r, p, items, total, nil)
+}

@@ -30,15 +30,5 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(body)
 }
 
-// writeList writes a plain-array list with X-Total-Count; total is the full
-// size before any cut.
-func writeList[T any](w http.ResponseWriter, items []T, total int) {
-	if items == nil {
-		items = []T{}
-	}
-	w.Header().Set("X-Total-Count", strconv.Itoa(total))
-	writeJSON(w, http.StatusOK, items)
-}
-
 // publicCache marks a public catalogue read as cacheable for a minute.
 func publicCache(w http.ResponseWriter) { w.Header().Set("Cache-Control", "public, max-age=60") }
