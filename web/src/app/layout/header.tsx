@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { cx } from '@/lib/cx';
 import { SearchBox } from '@/features/search/components/search-box';
 import { lazyPart } from '@/lib/lazy-part';
+import { Icon } from '@/components/ui/icon';
 
 // The menus' code follows the first paint (scripts/check-size.mjs: not initial JS); until it is
 // there, buttons of the same size hold their places, so nothing moves when they arrive.
@@ -104,34 +105,15 @@ function CartLink() {
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-    </svg>
+    <Icon>{open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</Icon>
   );
 }
 
 function BagIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon>
       <path d="M6 7h12l1 14H5L6 7Z" />
       <path d="M9 7a3 3 0 0 1 6 0" />
-    </svg>
+    </Icon>
   );
 }

@@ -6,6 +6,7 @@ import { logOut } from '@/features/account/api/auth';
 import { useSignedIn } from '@/lib/auth/session';
 import { useAuthDialog } from '../auth-dialog';
 import { clearShopperData } from '../clear-shopper-data';
+import { Icon } from '@/components/ui/icon';
 
 const itemClass =
   'flex min-h-tap w-full items-center px-4 text-left font-medium hover:bg-brand-50 hover:text-brand-800';
@@ -116,17 +117,9 @@ export default function ProfileMenu() {
 
 function PersonIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <Icon>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
-    </svg>
+    </Icon>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
 import { useHeroSlides, type HeroSlide } from '../api/get-hero-slides';
+import { Icon } from '@/components/ui/icon';
 
 /** Spec §9: the carousel moves on by itself every 5000 ms. */
 export const AUTO_ADVANCE_MS = 5000;
@@ -196,18 +197,9 @@ function CarouselButton({
       onClick={onClick}
       className="inline-flex size-tap items-center justify-center rounded-pill hover:text-gold-400"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <Icon className="size-5" strokeWidth={2.5}>
         {children}
-      </svg>
+      </Icon>
     </button>
   );
 }

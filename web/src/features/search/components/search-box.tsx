@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent, type SubmitEvent } from
 import { useNavigate } from 'react-router';
 import { cx } from '@/lib/cx';
 import { useSuggestions } from '../api/get-suggestions';
+import { Icon } from '@/components/ui/icon';
 
 /** Spec §5/§9: suggestions are asked for after a 100 ms pause in typing. */
 export const SUGGEST_DELAY_MS = 100;
@@ -126,18 +127,10 @@ export function SearchBox({ className }: { className?: string }) {
         aria-label="Search"
         className="inline-flex min-h-tap min-w-tap items-center justify-center rounded-r-control bg-gold-400 text-ink hover:bg-gold-500"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-        >
+        <Icon className="size-5" strokeWidth={2.5}>
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
-        </svg>
+        </Icon>
       </button>
       <ul
         id={listId}

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/client';
 import { useSignedIn } from '@/lib/auth/session';
 import { cx } from '@/lib/cx';
 import { addToWishlist, removeFromWishlist, useWishlist, wishlistQueryKey } from '../api/wishlist';
+import { Icon } from '@/components/ui/icon';
 
 /** Spec §8's texts for a toggle that failed with `status`. */
 export function wishlistErrorMessage(status: number | undefined): string {
@@ -62,17 +63,9 @@ export default function WishlistHeart({
       onClick={() => void toggle()}
       className="inline-flex size-tap items-center justify-center rounded-pill bg-white/90 text-danger-600 shadow-card hover:bg-white disabled:opacity-60"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className={cx('size-5', busy && 'animate-pulse')}
-        fill={entry ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      >
+      <Icon className={cx('size-5', busy && 'animate-pulse')} filled={Boolean(entry)}>
         <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.6 3 5 6.5 5c2 0 3.5 1.2 5.5 3.2C14 6.2 15.5 5 17.5 5 21 5 22.7 8.6 21.2 11.4 19 15.6 12 20 12 20Z" />
-      </svg>
+      </Icon>
     </button>
   );
 }
