@@ -2,7 +2,6 @@ package shoptest
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -59,25 +58,12 @@ func (a *App) Rate(p *shop.Product, username string, value int, status string, a
 		p.ID, u.ID, value, status, at.UnixMilli())
 }
 
-// insert runs an INSERT … RETURNING id; reviews and ratings have no
-// service method here yet (their writes belong to the reviews issue).
+// insert runs an INSERT … RETURNING id written with ? placeholders: the
+// builders set status and date directly, which no service method does.
 func (a *App) insert(q string, args ...any) int64 {
 	a.T.Helper()
-	if a.Store.Engine() == "postgres" {
-		var b strings.Builder
-		n := 0
-		for _, r := range q {
-			if r == '?' {
-				n++
-				fmt.Fprintf(&b, "$%d", n)
-				continue
-			}
-			b.WriteRune(r)
-		}
-		q = b.String()
-	}
 	var id int64
-	if err := a.Store.DB().W.QueryRow(q+" RETURNING id", args...).Scan(&id); err != nil {
+	if err := a.Store.DB().W.QueryRow(a.Store.DB().Rebind(q+" RETURNING id"), args...).Scan(&id); err != nil {
 		a.T.Fatal(err)
 	}
 	return id

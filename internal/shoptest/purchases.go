@@ -3,7 +3,6 @@ package shoptest
 import (
 	"crypto/rand"
 	"fmt"
-	"strings"
 
 	"dwa/internal/shop"
 )
@@ -42,25 +41,7 @@ func nullID(id int64) any {
 // exec runs a statement written with ? placeholders on either engine.
 func (a *App) exec(q string, args ...any) {
 	a.T.Helper()
-	if _, err := a.Store.DB().W.Exec(rebind(a.Store.Engine(), q), args...); err != nil {
+	if _, err := a.Store.DB().W.Exec(a.Store.DB().Rebind(q), args...); err != nil {
 		a.T.Fatal(err)
 	}
-}
-
-// rebind numbers ? placeholders for PostgreSQL.
-func rebind(engine, q string) string {
-	if engine != "postgres" {
-		return q
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range q {
-		if r == '?' {
-			n++
-			fmt.Fprintf(&b, "$%d", n)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

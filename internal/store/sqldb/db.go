@@ -62,9 +62,10 @@ func (db *DB) Close() error {
 // that a request costs a constant number of queries.
 func (db *DB) QueryCount() int64 { return db.queries.Load() }
 
-// rebind turns ? placeholders into $n for engines that need them. Results
-// are cached: the set of statements is small and fixed.
-func (db *DB) rebind(q string) string {
+// Rebind turns ? placeholders into $n for engines that need them, so that
+// tests can run raw statements written once for both engines. Results are
+// cached: the set of statements is small and fixed.
+func (db *DB) Rebind(q string) string {
 	if !db.Dialect.Numbered {
 		return q
 	}
@@ -115,19 +116,19 @@ type conn struct {
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	c.db.queries.Add(1)
-	res, err := c.q.ExecContext(ctx, c.db.rebind(query), args...)
+	res, err := c.q.ExecContext(ctx, c.db.Rebind(query), args...)
 	return res, c.db.translate(err)
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	c.db.queries.Add(1)
-	rows, err := c.q.QueryContext(ctx, c.db.rebind(query), args...)
+	rows, err := c.q.QueryContext(ctx, c.db.Rebind(query), args...)
 	return rows, c.db.translate(err)
 }
 
 func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	c.db.queries.Add(1)
-	return c.q.QueryRowContext(ctx, c.db.rebind(query), args...)
+	return c.q.QueryRowContext(ctx, c.db.Rebind(query), args...)
 }
 
 // insertID runs an INSERT … RETURNING id and returns the id.

@@ -89,7 +89,7 @@ func (db *DB) Migrate(ctx context.Context, migrations []Migration) (int, error) 
 			_ = tx.Rollback()
 			return n, fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		if _, err := tx.ExecContext(ctx, db.rebind(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`),
+		if _, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`),
 			m.Version, m.Name, time.Now().UnixMilli()); err != nil {
 			_ = tx.Rollback()
 			return n, fmt.Errorf("record migration %s: %w", m.Name, err)

@@ -105,10 +105,7 @@ func newCatalogue(t *testing.T, st *sqldb.Store) *catalogue {
 
 func (c *catalogue) rate(t *testing.T, key string, u *shop.User, value int, status string) {
 	t.Helper()
-	q := `INSERT INTO ratings (product_id, user_id, rating, status, date_created) VALUES (?, ?, ?, ?, ?)`
-	if c.st.Engine() == "postgres" {
-		q = numbered(q)
-	}
+	q := c.st.DB().Rebind(`INSERT INTO ratings (product_id, user_id, rating, status, date_created) VALUES (?, ?, ?, ?, ?)`)
 	if _, err := c.st.DB().W.Exec(q, c.ids[key], u.ID, value, status, time.Now().UnixMilli()); err != nil {
 		t.Fatal(err)
 	}
@@ -278,10 +275,7 @@ func testProductDetails(t *testing.T, st *sqldb.Store) {
 	c := newCatalogue(t, st)
 	exec := func(q string, args ...any) {
 		t.Helper()
-		if st.Engine() == "postgres" {
-			q = numbered(q)
-		}
-		if _, err := st.DB().W.Exec(q, args...); err != nil {
+		if _, err := st.DB().W.Exec(st.DB().Rebind(q), args...); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -229,10 +229,7 @@ func testConstraints(t *testing.T, st *sqldb.Store) {
 	w := st.DB().W
 	now := time.Now().UnixMilli()
 	exec := func(q string, args ...any) error {
-		if st.Engine() == "postgres" {
-			q = numbered(q)
-		}
-		_, err := w.Exec(q, args...)
+		_, err := w.Exec(st.DB().Rebind(q), args...)
 		return err
 	}
 	mustFail := func(what, q string, args ...any) {
@@ -263,22 +260,6 @@ func testConstraints(t *testing.T, st *sqldb.Store) {
 		"0b6f9a40-0000-4000-8000-000000000003", u.ID, now, now)
 	mustFail("wishlist duplicate", `INSERT INTO wishlists (user_id, product_id, date_added) VALUES (?, ?, ?), (?, ?, ?)`, u.ID, p.ID, now, u.ID, p.ID, now)
 	mustFail("product of unknown store", `INSERT INTO products (store_id, name, slug, unit_price, created_at, updated_at) VALUES (999999, 'x', 'x', 1, ?, ?)`, now, now)
-}
-
-// numbered rewrites ? placeholders to $n for raw statements in this suite.
-func numbered(q string) string {
-	out := make([]byte, 0, len(q)+8)
-	n := 0
-	for i := 0; i < len(q); i++ {
-		if q[i] == '?' {
-			n++
-			out = append(out, '$')
-			out = append(out, fmt.Sprint(n)...)
-			continue
-		}
-		out = append(out, q[i])
-	}
-	return string(out)
 }
 
 func testReset(t *testing.T, st *sqldb.Store) {
