@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field, TextAreaField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { sendComplaint } from '@/features/support/api/send-complaint';
 import { formText } from '@/lib/form';
@@ -14,8 +15,6 @@ export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const navigate = useNavigate();
   const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
-  const emailId = useId();
-  const complaintId = useId();
 
   useEffect(() => {
     if (state !== 'done') return;
@@ -54,30 +53,8 @@ export default function ForgotPasswordPage() {
         noValidate
         className="space-y-4 rounded-card bg-white p-6 shadow-card"
       >
-        <div>
-          <label htmlFor={emailId} className="mb-1 block font-semibold">
-            Email
-          </label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            className="min-h-tap w-full rounded-control border border-line px-3"
-          />
-        </div>
-        <div>
-          <label htmlFor={complaintId} className="mb-1 block font-semibold">
-            Complaint
-          </label>
-          <textarea
-            id={complaintId}
-            name="complaint"
-            rows={5}
-            maxLength={5000}
-            className="w-full rounded-control border border-line p-3"
-          />
-        </div>
+        <Field label="Email" name="email" type="email" autoComplete="email" />
+        <TextAreaField label="Complaint" name="complaint" rows={5} maxLength={5000} />
         {state === 'done' && (
           <p role="status" className="font-semibold text-brand-700">
             Your request has been processed. Please check your email for further details.

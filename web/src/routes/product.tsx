@@ -1,8 +1,9 @@
-import { Suspense, useId, useState, type SubmitEvent } from 'react';
+import { Suspense, useState, type SubmitEvent } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Price } from '@/components/ui/price';
 import { Loading } from '@/components/ui/loading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
@@ -114,8 +115,6 @@ function Purchase({ product }: { product: Product }) {
   const [showForm, setShowForm] = useState(false);
   const [address, setAddress] = useState('');
   const [contact, setContact] = useState('');
-  const addressId = useId();
-  const contactId = useId();
   const outOfStock = product.inventory < 1;
 
   async function onAddToCart() {
@@ -253,35 +252,19 @@ function Purchase({ product }: { product: Product }) {
           aria-label="Shipping details"
           className="space-y-3 rounded-card bg-white p-4 shadow-card"
         >
-          <div>
-            <label htmlFor={addressId} className="mb-1 block font-semibold">
-              Shipping Address
-            </label>
-            <input
-              id={addressId}
-              value={address}
-              onChange={(e) => {
-                setAddress(e.target.value);
-              }}
-              autoComplete="street-address"
-              className="min-h-tap w-full rounded-control border border-line px-3"
-            />
-          </div>
-          <div>
-            <label htmlFor={contactId} className="mb-1 block font-semibold">
-              Contact Number
-            </label>
-            <input
-              id={contactId}
-              type="tel"
-              value={contact}
-              onChange={(e) => {
-                setContact(e.target.value);
-              }}
-              autoComplete="tel"
-              className="min-h-tap w-full rounded-control border border-line px-3"
-            />
-          </div>
+          <Field
+            label="Shipping Address"
+            value={address}
+            onValueChange={setAddress}
+            autoComplete="street-address"
+          />
+          <Field
+            label="Contact Number"
+            type="tel"
+            value={contact}
+            onValueChange={setContact}
+            autoComplete="tel"
+          />
           <Button type="submit" disabled={busy}>
             Place Order
           </Button>

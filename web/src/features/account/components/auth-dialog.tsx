@@ -10,6 +10,7 @@ import {
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Field, FormMessages } from '@/components/ui/field';
 import { takeNextPath } from '@/lib/auth/tokens';
 import { formText } from '@/lib/form';
 import { logIn, register } from '../api/auth';
@@ -196,7 +197,7 @@ function RegisterForm({ headingId, onLogin }: { headingId: string; onLogin: () =
   const bind = (name: keyof Registration) => ({
     name,
     value: form[name],
-    onChange: (value: string) => {
+    onValueChange: (value: string) => {
       setForm((f) => ({ ...f, [name]: value }));
     },
   });
@@ -245,59 +246,6 @@ function RegisterForm({ headingId, onLogin }: { headingId: string; onLogin: () =
         Already have an account? <SwitchButton onClick={onLogin}>Login</SwitchButton>
       </p>
     </form>
-  );
-}
-
-function Field({
-  label,
-  name,
-  type = 'text',
-  autoComplete,
-  value,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  type?: string;
-  autoComplete: string;
-  value?: string;
-  onChange?: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={
-          onChange &&
-          ((e) => {
-            onChange(e.target.value);
-          })
-        }
-        className="min-h-tap w-full rounded-control border border-line px-3"
-      />
-    </div>
-  );
-}
-
-/** The outcome line; a live region so the result is read out without moving focus. */
-function FormMessages({ error, success }: { error: string; success: string }) {
-  return (
-    <>
-      <p role="alert" className="text-danger-700 empty:hidden">
-        {error}
-      </p>
-      <p role="status" className="font-semibold text-brand-700 empty:hidden">
-        {success}
-      </p>
-    </>
   );
 }
 
