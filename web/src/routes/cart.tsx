@@ -1,17 +1,86 @@
-import { PageHeading } from '@/components/ui/page-heading';
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
+import { PageHeading } from '@/components/ui/page-heading';
 import { ListSkeleton } from '@/components/ui/skeleton';
+import {
+  cartItemsQueryKey,
+  removeCartItem,
+  updateCartItem,
+  useCartItems,
+  type CartItem,
+} from '@/features/cart/api/cart-items';
+import { BagLine, unavailableReason } from '@/features/cart/components/bag-line';
+import { BagSummary } from '@/features/cart/components/bag-summary';
+import { CheckoutForm } from '@/features/orders/components/checkout-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// The content comes with the bag issue (GET /api/store/cart-items/).
+export const BAG_FAILED = 'Failed to load your shopping bag. Please try again.';
+export const BAG_BLOCKED =
+  'Some items in your bag are unavailable. Remove them or lower their quantity to check out.';
+
+/** The shopping bag and checkout (spec §2 'Shopping bag and checkout', §4 Cart). */
 export default function CartPage() {
   useDocumentTitle('Shopping Bag');
-  return (
-    <>
-      <PageHeading>Shopping Bag</PageHeading>
+  const client = useQueryClient();
+  const { data: items, isPending, isError, refetch } = useCartItems();
+
+  // Spec §4: after a quantity update the list is re-fetched; after removal the line is dropped.
+  async function onQuantity(item: CartItem, quantity: number) {
+    await updateCartItem(item.id, quantity);
+    await client.invalidateQueries({ queryKey: cartItemsQueryKey });
+  }
+  async function onRemove(item: CartItem) {
+    await removeCartItem(item.id);
+    client.setQueryData<readonly CartItem[]>(cartItemsQueryKey, (lines) =>
+      lines?.filter((line) => line.id !== item.id),
+    );
+  }
+
+  let content;
+  if (isPending) {
+    content = (
       <Loading>
         <ListSkeleton />
       </Loading>
+    );
+  } else if (isError) {
+    content = (
+      <ErrorAlert>
+        <span>{BAG_FAILED}</span>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try Again
+        </Button>
+      </ErrorAlert>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <div className="rounded-card bg-white p-6 text-center shadow-card">
+        <p className="mb-4 text-lg">Your shopping bag is empty.</p>
+        <ButtonLink to="/products">Continue Shopping</ButtonLink>
+      </div>
+    );
+  } else {
+    const blocked = items.some((item) => unavailableReason(item) !== null) ? BAG_BLOCKED : null;
+    content = (
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <ul aria-label="Items in your bag" className="space-y-3">
+          {items.map((item) => (
+            <BagLine key={item.id} item={item} onQuantity={onQuantity} onRemove={onRemove} />
+          ))}
+        </ul>
+        <BagSummary items={items}>
+          <CheckoutForm blocked={blocked} />
+        </BagSummary>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading>Shopping Bag</PageHeading>
+      {content}
     </>
   );
 }

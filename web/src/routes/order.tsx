@@ -1,14 +1,127 @@
+import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
+import { PageHeading } from '@/components/ui/page-heading';
+import { Price } from '@/components/ui/price';
 import { DetailSkeleton } from '@/components/ui/skeleton';
+import { Thumbnail } from '@/components/ui/thumbnail';
+import { useOrder, type Order } from '@/features/orders/api/orders';
+import { formatOrderDate, OrderStatus } from '@/features/orders/components/order-status';
+import { ApiError } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// Reached as /order/{orderId} and /orders/{orderId}; the detail comes with the orders issue
-// (GET /api/store/orders/{orderId}/).
+export const ORDER_FAILED = 'Failed to load order details. Please try again later.';
+
+/** Order detail (spec §2), reached as /order/{orderId} and /orders/{orderId}. */
 export default function OrderPage() {
-  useDocumentTitle('Order');
+  const orderId = useParams().orderId ?? '';
+  const { data: order, isPending, error, refetch } = useOrder(orderId);
+  const notFound = error instanceof ApiError && error.status === 404;
+  useDocumentTitle(notFound ? 'Order Not Found' : 'Order Details');
+
+  if (isPending) {
+    return (
+      <Loading>
+        <DetailSkeleton />
+      </Loading>
+    );
+  }
+  if (notFound) {
+    return (
+      <div className="rounded-card bg-white p-6 text-center shadow-card">
+        <PageHeading>Order Not Found</PageHeading>
+        <p className="mb-6">The requested order could not be located</p>
+        <ButtonLink to="/orders">Back to Orders</ButtonLink>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <ErrorAlert>
+        <span>{ORDER_FAILED}</span>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try Again
+        </Button>
+      </ErrorAlert>
+    );
+  }
+  return <OrderView order={order} />;
+}
+
+function OrderView({ order }: { order: Order }) {
   return (
-    <Loading>
-      <DetailSkeleton />
-    </Loading>
+    <>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Order Details</h1>
+        <OrderStatus status={order.status} />
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="order-items" className="rounded-card bg-white p-4 shadow-card">
+          <h2 id="order-items" className="mb-3 text-xl font-bold">
+            Items
+          </h2>
+          <ul className="divide-y divide-line">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex gap-3 py-3">
+                <Thumbnail src={item.product.images[0]?.image} className="size-16" />
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/store/products/${String(item.product.id)}`}
+                    className="font-semibold break-words hover:text-brand-700"
+                  >
+                    {item.name}
+                  </Link>
+                  <p className="text-sm text-muted">
+                    {item.quantity} × <Price amount={item.unit_price} className="font-normal" />
+                  </p>
+                </div>
+                <Price amount={item.total_price} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section
+          aria-label="Order summary"
+          className="space-y-4 rounded-card bg-white p-4 shadow-card sm:p-6"
+        >
+          <dl className="space-y-3">
+            <Detail term="Order ID">
+              <span className="font-mono text-sm break-all">{order.id}</span>
+            </Detail>
+            <Detail term="Date">{formatOrderDate(order.created_at)}</Detail>
+            <Detail term="Total Amount">
+              <Price amount={order.amount} className="text-lg" />
+            </Detail>
+            <Detail term="Shipping Address">
+              <span className="break-words whitespace-pre-line">{order.shipping_address}</span>
+            </Detail>
+            <Detail term="Contact Number">{order.contact_info}</Detail>
+            {order.paid_at && <Detail term="Paid">{formatOrderDate(order.paid_at)}</Detail>}
+          </dl>
+          {/* Spec §4: pending is the only status that shows Pay Now. */}
+          {order.status === 'pending' && (
+            <ButtonLink to={`/payment/${order.id}`} variant="accent" className="w-full">
+              Pay Now
+            </ButtonLink>
+          )}
+          <Link
+            to="/orders"
+            className="inline-flex min-h-tap items-center font-semibold text-brand-700 underline underline-offset-4"
+          >
+            Back to Orders
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
   );
 }

@@ -1,13 +1,222 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
+import { PageHeading } from '@/components/ui/page-heading';
+import { Icon } from '@/components/ui/icon';
 import { DetailSkeleton } from '@/components/ui/skeleton';
+import { ordersQueryKey, useOrder, type Order } from '@/features/orders/api/orders';
+import { createPayment, verifyPayment, type Payment } from '@/features/payment/api/payments';
+import { TestPayDialog } from '@/features/payment/components/test-pay-dialog';
+import { payInPopup } from '@/features/payment/paystack';
+import { ApiError } from '@/lib/api/client';
+import { problemText } from '@/lib/api/problem';
+import { formatPesewas } from '@/lib/money';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { OrdersNotice } from './orders';
 
-// Spec §2: a loading skeleton first; the summary comes with the payment issue.
+export const ORDER_FAILED = 'Failed to load order details. Please try again later.';
+export const PAYMENT_RECORD_FAILED = 'Error creating payment record. Please try again.';
+export const VERIFIED = 'Payment verified successfully!';
+// Spec §8 names the provider; the shopper is told what it is: a card payment provider.
+export const VERIFY_FAILED =
+  'Payment was successful on our card payment provider, but verification failed in our system. Please contact support.';
+export const POPUP_FAILED = 'The payment window could not be opened. Please try again.';
+
+/** Payment for a pending order (spec §2 'Payment page', §4 Payment). */
 export default function PaymentPage() {
-  useDocumentTitle('Payment');
+  const orderId = useParams().orderId ?? '';
+  const { data: order, isPending, error, refetch } = useOrder(orderId);
+  const notFound = error instanceof ApiError && error.status === 404;
+  useDocumentTitle(notFound ? 'Order Not Found' : 'Payment');
+
+  if (isPending) {
+    return (
+      <Loading>
+        <DetailSkeleton />
+      </Loading>
+    );
+  }
+  if (notFound) {
+    return (
+      <div className="rounded-card bg-white p-6 text-center shadow-card">
+        <PageHeading>Order Not Found</PageHeading>
+        <p className="mb-6">The requested order does not exist</p>
+        <ButtonLink to="/orders">Back to Orders</ButtonLink>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <ErrorAlert>
+        <span>{ORDER_FAILED}</span>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try Again
+        </Button>
+      </ErrorAlert>
+    );
+  }
+  if (order.status !== 'pending') {
+    return (
+      <div className="rounded-card bg-white p-6 text-center shadow-card">
+        <PageHeading>Nothing to Pay</PageHeading>
+        <p className="mb-6">This order is {order.status} and is not awaiting payment.</p>
+        <ButtonLink to={`/order/${order.id}`}>View Order</ButtonLink>
+      </div>
+    );
+  }
+  return <PaymentPanel order={order} />;
+}
+
+/**
+ * Creates (or finds) the order's payment attempt once per visit — the query cache holds the
+ * answer, so a re-render or React's double mount in development asks only once — and shows the
+ * summary with Pay Now.
+ */
+function PaymentPanel({ order }: { order: Order }) {
+  const payment = useQuery({
+    queryKey: ['payment', order.id],
+    queryFn: () => createPayment(order.id),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+  if (payment.isPending) {
+    return (
+      <Loading label="Loading payment details..." showLabel>
+        <DetailSkeleton />
+      </Loading>
+    );
+  }
+  if (payment.isError) {
+    return (
+      <ErrorAlert>
+        <span>{PAYMENT_RECORD_FAILED}</span>
+        <Button variant="secondary" onClick={() => void payment.refetch()}>
+          Try Again
+        </Button>
+      </ErrorAlert>
+    );
+  }
+  return <PaymentSummary order={order} payment={payment.data} />;
+}
+
+type Stage =
+  { kind: 'idle' } | { kind: 'paying' } | { kind: 'verifying' } | { kind: 'failed'; text: string };
+
+function PaymentSummary({ order, payment }: { order: Order; payment: Payment }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [testDialog, setTestDialog] = useState(false);
+  const amount = formatPesewas(payment.amount_minor);
+
+  async function verify(reference: string) {
+    setTestDialog(false);
+    setStage({ kind: 'verifying' });
+    try {
+      await verifyPayment(reference);
+      await client.invalidateQueries({ queryKey: ordersQueryKey });
+      void navigate('/orders', { state: { notice: VERIFIED } satisfies OrdersNotice });
+    } catch (e) {
+      // The charge went through: a refusal the server explains (the order was cancelled
+      // meanwhile, a mismatch) is shown as it is; anything else is our fault, not the shopper's.
+      const told = e instanceof ApiError && e.status < 500 ? problemText(e) : null;
+      setStage({ kind: 'failed', text: told ?? VERIFY_FAILED });
+    }
+  }
+
+  async function onPayNow() {
+    if (payment.provider === 'test') {
+      setStage({ kind: 'idle' });
+      setTestDialog(true);
+      return;
+    }
+    setStage({ kind: 'paying' });
+    try {
+      const outcome = await payInPopup(payment.access_code ?? '');
+      if (outcome.kind === 'success') await verify(outcome.reference);
+      else setStage({ kind: 'idle' });
+    } catch {
+      setStage({ kind: 'failed', text: POPUP_FAILED });
+    }
+  }
+
+  const busy = stage.kind === 'paying' || stage.kind === 'verifying';
   return (
-    <Loading>
-      <DetailSkeleton />
-    </Loading>
+    <div className="mx-auto max-w-lg">
+      <section
+        aria-labelledby="pay-heading"
+        className="space-y-5 rounded-card bg-white p-6 shadow-card"
+      >
+        <div>
+          <h1 id="pay-heading" className="text-2xl font-bold tracking-tight">
+            Complete Your Payment
+          </h1>
+          <p className="mt-1 font-mono text-sm break-all text-muted">Order ID: #{order.id}</p>
+        </div>
+        <dl className="space-y-3">
+          <div>
+            <dt className="text-sm text-muted">Email</dt>
+            <dd className="font-semibold break-all">{payment.email}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Amount Due</dt>
+            <dd className="text-3xl font-bold text-brand-800">{amount}</dd>
+          </div>
+        </dl>
+        <p className="inline-flex items-center gap-2 rounded-pill bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
+          <LockIcon />
+          Secure SSL Encryption
+        </p>
+        {payment.provider === 'test' && (
+          <p className="text-sm text-muted">
+            <span className="font-bold text-ink">TEST MODE</span>: payments go to the shop&apos;s
+            test provider; no real money moves.
+          </p>
+        )}
+        {stage.kind === 'verifying' && (
+          <p role="status" className="font-semibold text-brand-700">
+            Verifying your payment…
+          </p>
+        )}
+        {stage.kind === 'failed' && (
+          <p role="alert" className="text-danger-700">
+            {stage.text}
+          </p>
+        )}
+        <Button
+          variant="accent"
+          className="w-full text-lg"
+          aria-disabled={busy}
+          onClick={() => void (busy ? undefined : onPayNow())}
+        >
+          {busy ? 'Please wait…' : 'Pay Now'}
+        </Button>
+      </section>
+      {testDialog && (
+        <TestPayDialog
+          reference={payment.payment_reference}
+          amount={amount}
+          email={payment.email}
+          onCharged={() => void verify(payment.payment_reference)}
+          onClose={() => {
+            setTestDialog(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function LockIcon() {
+  return (
+    <Icon className="size-4">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Icon>
   );
 }

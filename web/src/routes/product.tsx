@@ -16,6 +16,7 @@ import { useProduct, type Product } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { placeOrder } from '@/features/orders/api/place-order';
 import { ApiError } from '@/lib/api/client';
+import { useAttemptKey } from '@/lib/attempt-key';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Spec §9: how long 'Product added to cart!' stays. */
@@ -115,6 +116,7 @@ function Purchase({ product }: { product: Product }) {
   const [showForm, setShowForm] = useState(false);
   const [address, setAddress] = useState('');
   const [contact, setContact] = useState('');
+  const attemptKey = useAttemptKey();
   const outOfStock = product.inventory < 1;
 
   async function onAddToCart() {
@@ -155,11 +157,8 @@ function Purchase({ product }: { product: Product }) {
         setNotice({ text: 'No active cart found', ok: false });
         return;
       }
-      const placed = await placeOrder({
-        shipping_address: address.trim(),
-        contact_info: contact.trim(),
-        cart,
-      });
+      const details = { shipping_address: address.trim(), contact_info: contact.trim(), cart };
+      const placed = await placeOrder(details, attemptKey(details));
       setNotice({ text: 'Order placed!', ok: true });
       void navigate(`/order/${placed.id}`);
     } catch {

@@ -1,13 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus moves into it and Tab cycles inside it; Escape (wherever the focus is)
- * and a click outside close it; focus returns where it was when it closes. The rest of the page
- * is made inert by the caller (the layout), so screen readers and pointers cannot reach behind it
- * either.
+ * and a click outside close it; focus returns where it was when it closes. It is rendered at the
+ * end of the document and makes everything else inert while open, so screen readers and
+ * pointers cannot reach behind it either.
  */
 export function Dialog({
   labelledBy,
@@ -19,7 +20,21 @@ export function Dialog({
   children: ReactNode;
 }) {
   const panel = useRef<HTMLDivElement>(null);
+  const [host] = useState(() => document.createElement('div'));
   const closeRef = useRef(onClose);
+
+  // In the document before anything paints or takes the focus.
+  useLayoutEffect(() => {
+    document.body.append(host);
+    const others = [...document.body.children].filter(
+      (el): el is HTMLElement => el !== host && el instanceof HTMLElement && !el.inert,
+    );
+    for (const el of others) el.inert = true;
+    return () => {
+      for (const el of others) el.inert = false;
+      host.remove();
+    };
+  }, [host]);
   useEffect(() => {
     closeRef.current = onClose;
   });
@@ -67,7 +82,7 @@ export function Dialog({
     };
   }, []);
 
-  return (
+  return createPortal(
     <div
       className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-ink/60 p-4 sm:items-center"
       onMouseDown={(event) => {
@@ -94,6 +109,7 @@ export function Dialog({
         </button>
         {children}
       </div>
-    </div>
+    </div>,
+    host,
   );
 }

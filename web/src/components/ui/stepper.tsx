@@ -11,6 +11,7 @@ export function Stepper({
   max,
   onChange,
   format = String,
+  disabled = false,
 }: {
   label: string;
   value: number;
@@ -18,6 +19,8 @@ export function Stepper({
   max: number;
   onChange: (value: number) => void;
   format?: (value: number) => string;
+  /** Rests both buttons, e.g. while the last change is being saved. */
+  disabled?: boolean;
 }) {
   const labelId = useId();
   return (
@@ -28,7 +31,7 @@ export function Stepper({
       <div role="group" aria-labelledby={labelId} className="flex items-center">
         <StepButton
           label={`Decrease ${label.toLowerCase()}`}
-          disabled={value <= min}
+          disabled={disabled || value <= min}
           onClick={() => {
             onChange(Math.max(min, value - 1));
           }}
@@ -40,7 +43,7 @@ export function Stepper({
         </output>
         <StepButton
           label={`Increase ${label.toLowerCase()}`}
-          disabled={value >= max}
+          disabled={disabled || value >= max}
           onClick={() => {
             onChange(Math.min(max, value + 1));
           }}

@@ -76,6 +76,8 @@ export type RequestOptions<O> = Part<Params<O>, 'path', 'params'> &
     signal?: AbortSignal;
     /** Never refresh and retry on 401 (the login call: a 401 there is the answer). */
     skipRefresh?: boolean;
+    /** Extra request headers, e.g. `Idempotency-Key` on order placement. */
+    headers?: Record<string, string>;
   };
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -163,8 +165,9 @@ async function send(
   body: unknown,
   signal: AbortSignal | undefined,
   token: string | null,
+  extraHeaders: Record<string, string> | undefined,
 ): Promise<Sent> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const response = await fetch(url, {
@@ -183,13 +186,14 @@ interface SendOptions {
   body?: unknown;
   signal?: AbortSignal;
   skipRefresh?: boolean;
+  headers?: Record<string, string>;
 }
 
 async function sendWithRefresh(method: Method, path: string, options: object): Promise<Sent> {
-  const { params, query, body, signal, skipRefresh } = options as SendOptions;
+  const { params, query, body, signal, skipRefresh, headers } = options as SendOptions;
   const url = new URL(buildUrl(path, params, query), window.location.origin);
   const sentToken = getAccessToken();
-  const first = await send(method, url, body, signal, sentToken);
+  const first = await send(method, url, body, signal, sentToken, headers);
   if (first.response.ok) return first;
   const error = new ApiError(first.response.status, first.body);
   if (first.response.status !== 401 || skipRefresh) throw error;
@@ -209,7 +213,7 @@ async function sendWithRefresh(method: Method, path: string, options: object): P
       throw error;
     }
   }
-  const retried = await send(method, url, body, signal, token);
+  const retried = await send(method, url, body, signal, token, headers);
   if (!retried.response.ok) throw new ApiError(retried.response.status, retried.body);
   return retried;
 }

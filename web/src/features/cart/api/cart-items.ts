@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, apiRequest, listItems } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
 import { emit, on } from '@/lib/events';
 
 export const cartItemsQueryKey = ['cart', 'items'] as const;
@@ -43,4 +44,31 @@ export async function addToCart(productId: number, quantity: number) {
   });
   emit('cartUpdated');
   return item;
+}
+
+export type CartItem = components['schemas']['CartItem'];
+
+/** The bag's lines, shared with the header's count (one request serves both). */
+export function useCartItems() {
+  return useQuery({
+    queryKey: cartItemsQueryKey,
+    queryFn: ({ signal }) => getCartItems(signal),
+    staleTime: 0,
+  });
+}
+
+/** `PATCH /api/store/cart-items/{id}/` — a line's new quantity (1–99, at most the stock). */
+export async function updateCartItem(id: number, quantity: number) {
+  const item = await apiRequest('patch', '/store/cart-items/{id}/', {
+    params: { id },
+    body: { quantity },
+  });
+  emit('cartUpdated');
+  return item;
+}
+
+/** `DELETE /api/store/cart-items/{id}/` — takes a line out of the bag. */
+export async function removeCartItem(id: number) {
+  await apiRequest('delete', '/store/cart-items/{id}/', { params: { id } });
+  emit('cartUpdated');
 }

@@ -1,10 +1,19 @@
 import { apiRequest } from '@/lib/api/client';
 
-/** `POST /api/store/orders/` — orders the active cart; the answer's `id` names the new order. */
-export function placeOrder(body: {
+export interface ShippingDetails {
   shipping_address: string;
   contact_info: string;
   cart?: string;
-}) {
-  return apiRequest('post', '/store/orders/', { body });
+}
+
+/**
+ * `POST /api/store/orders/` — orders the active cart; the answer's `id` names the new order.
+ * `idempotencyKey` names one checkout attempt: a repeat of the same attempt (a double tap, a
+ * retry after a dropped answer) gets the first order back instead of a second one.
+ */
+export function placeOrder(body: ShippingDetails, idempotencyKey: string) {
+  return apiRequest('post', '/store/orders/', {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }

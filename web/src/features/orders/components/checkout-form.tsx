@@ -1,0 +1,97 @@
+import { useState, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field, FormMessages } from '@/components/ui/field';
+import { problemText } from '@/lib/api/problem';
+import { useAttemptKey } from '@/lib/attempt-key';
+import { emit } from '@/lib/events';
+import { placeOrder } from '../api/place-order';
+
+export const REQUIRED = 'Shipping address and contact number are required.';
+export const ORDER_FAILED = 'Failed to place order. Please try again.';
+export const PHONE_HINT = 'A Ghana number, e.g. 024 123 4567 or +233 24 123 4567.';
+
+/**
+ * 'Proceed to Checkout' and the shipping form it reveals (spec §2, §4, §5). Each submission is
+ * one attempt with its own Idempotency-Key: a double tap or a retry over a flaky network gets
+ * the first order back, never a second one. `blocked` explains why the bag cannot be ordered.
+ */
+export function CheckoutForm({ blocked }: { blocked: string | null }) {
+  const navigate = useNavigate();
+  const attemptKey = useAttemptKey();
+  const [open, setOpen] = useState(false);
+  const [address, setAddress] = useState('');
+  const [contact, setContact] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  if (!open) {
+    return (
+      <>
+        {blocked && <p className="text-sm font-semibold text-danger-700">{blocked}</p>}
+        <Button
+          className="w-full"
+          disabled={blocked !== null}
+          onClick={() => {
+            setOpen(true);
+          }}
+        >
+          Proceed to Checkout
+        </Button>
+      </>
+    );
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || blocked) return;
+    const details = { shipping_address: address.trim(), contact_info: contact.trim() };
+    if (details.shipping_address === '' || details.contact_info === '') {
+      setError(REQUIRED);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const order = await placeOrder(details, attemptKey(details));
+      emit('cartUpdated');
+      void navigate(`/order/${order.id}`);
+    } catch (e) {
+      const why = problemText(e);
+      setError(why ? `${ORDER_FAILED} ${why}` : ORDER_FAILED);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label="Shipping details"
+      className="space-y-3"
+    >
+      <Field
+        label="Shipping Address"
+        value={address}
+        onValueChange={setAddress}
+        autoComplete="street-address"
+        maxLength={300}
+      />
+      <Field
+        label="Contact Number"
+        type="tel"
+        inputMode="tel"
+        hint={PHONE_HINT}
+        value={contact}
+        onValueChange={setContact}
+        autoComplete="tel"
+        maxLength={32}
+      />
+      {blocked && <p className="text-sm font-semibold text-danger-700">{blocked}</p>}
+      <FormMessages error={error} />
+      <Button type="submit" className="w-full" disabled={busy || blocked !== null}>
+        {busy ? 'Placing Order…' : 'Place Order'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { cx } from '@/lib/cx';
+import type { Order } from '../api/orders';
+
+const styles: Record<Order['status'], string> = {
+  pending: 'bg-gold-100 text-ink',
+  processing: 'bg-brand-50 text-brand-800',
+  shipped: 'bg-brand-100 text-brand-900',
+  delivered: 'bg-brand-700 text-white',
+  cancelled: 'bg-canvas text-muted ring-1 ring-line ring-inset',
+};
+
+/**
+ * The order's status as a badge; the lower-case status names its style (spec §4), the text is
+ * the status with a capital ('Pending').
+ */
+export function OrderStatus({ status }: { status: Order['status'] }) {
+  return (
+    <span
+      data-status={status}
+      className={cx('inline-flex rounded-pill px-2.5 py-0.5 text-sm font-semibold', styles[status])}
+    >
+      {status.charAt(0).toUpperCase() + status.slice(1)}
+    </span>
+  );
+}
+
+/** A timestamp as shoppers in Ghana read it: '1 Mar 2026, 09:10'. */
+export function formatOrderDate(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Accra',
+  });
+}
+
+/** The first block of an order's UUID, enough for a shopper to tell orders apart. */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}

@@ -1,0 +1,57 @@
+import type { components } from '@/lib/api/schema';
+
+type CartItem = components['schemas']['CartItem'];
+type Order = components['schemas']['Order'];
+
+export const CART_ID = '3b0e6f1a-8c2d-4f7e-9a10-5d2c7b8e9f01';
+export const ORDER_ID = '9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b';
+
+/** A bag line as the API sends it (contract §2.3). */
+export function cartItem(
+  id: number,
+  name: string,
+  { price = '100.00', quantity = 1, inventory = 10, available = true } = {},
+): CartItem {
+  const pesewas = Math.round(Number(price) * 100) * quantity;
+  return {
+    id,
+    cart: CART_ID,
+    product: {
+      id: id * 10,
+      name,
+      images: [],
+      unit_price: price,
+      inventory,
+      store: { id: 1, name: 'Accra Game Hub' },
+    },
+    quantity,
+    total_price: pesewas / 100,
+    available,
+    updated_at: '2026-03-01T09:05:00.000Z',
+  };
+}
+
+/** An order as the API sends it (contract §2.4). */
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: ORDER_ID,
+    status: 'pending',
+    created_at: '2026-03-01T09:10:00.000Z',
+    amount: 7798,
+    shipping_address: '12 Ring Rd, Osu, Accra',
+    contact_info: '+233 24 123 4567',
+    user_email: 'kofi@example.com',
+    items: [
+      {
+        id: 70,
+        product: { id: 101, name: 'X-Box Series S 512GB', images: [] },
+        name: 'X-Box Series S 512GB',
+        quantity: 2,
+        unit_price: '3899.00',
+        total_price: 7798,
+      },
+    ],
+    paid_at: null,
+    ...overrides,
+  };
+}
