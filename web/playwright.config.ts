@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   chromiumArgs,
@@ -11,6 +13,8 @@ import {
 // database with demo data; e2e/serve.mjs starts it.
 const port = Number(process.env.DWA_E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+// The server's data directory, known to the tests too: they read the mail it writes there.
+process.env.DWA_E2E_DATA_DIR = join(tmpdir(), `dwa-e2e-${String(port)}`);
 
 if (!hasBrowser) {
   if (requireBrowser) throw new Error(missingBrowserMessage);
@@ -37,7 +41,7 @@ export default defineConfig({
     ? {
         command: 'node e2e/serve.mjs',
         url: `${baseURL}/healthz`,
-        env: { DWA_E2E_PORT: String(port) },
+        env: { DWA_E2E_PORT: String(port), DWA_E2E_DATA_DIR: process.env.DWA_E2E_DATA_DIR },
         reuseExistingServer: false,
         timeout: 30_000,
         stdout: 'ignore', // the request log; failures and serve.mjs messages go to stderr

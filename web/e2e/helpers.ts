@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // Shared steps of the end-to-end specs. Every test that signs in registers its own shopper, so
@@ -43,4 +45,32 @@ export async function storeSession(page: Page, tokens: { access: string; refresh
 export async function pauseClock(page: Page) {
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 1000);
+}
+
+/**
+ * The text of the newest mail the e2e server wrote to `address` (its outbox writes .eml files
+ * into the data directory's mail/), quoted-printable decoded; waits for it to be sent.
+ */
+export async function latestMailTo(address: string): Promise<string> {
+  const dir = join(process.env.DWA_E2E_DATA_DIR ?? '', 'mail');
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const names = await readdir(dir).catch(() => [] as string[]);
+        for (const name of names.sort().reverse()) {
+          const text = await readFile(join(dir, name), 'utf8');
+          if (text.includes(`To: ${address}`) || text.includes(`<${address}>`)) {
+            found = text;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -1,10 +1,10 @@
 // Starts the real `dwa` binary for the end-to-end tests: a fresh temporary data directory (the
-// binary seeds demo data into it), DWA_ADDR on 127.0.0.1:<DWA_E2E_PORT, default 4173>. Waits
+// binary seeds demo data into it; DWA_E2E_DATA_DIR names it, so tests can read the mail there), DWA_ADDR on 127.0.0.1:<DWA_E2E_PORT, default 4173>. Waits
 // for /healthz, then runs until Playwright stops it; the data directory is removed on exit.
 // The server's log is kept quiet (the last lines are printed if it dies early); DWA_E2E_LOG=1
 // passes it through.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,14 @@ if (!existsSync(binary)) {
   process.exit(1);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'dwa-e2e-'));
+function freshDataDir() {
+  const named = process.env.DWA_E2E_DATA_DIR;
+  if (!named) return mkdtempSync(join(tmpdir(), 'dwa-e2e-'));
+  rmSync(named, { recursive: true, force: true });
+  mkdirSync(named, { recursive: true });
+  return named;
+}
+const dataDir = freshDataDir();
 const verbose = process.env.DWA_E2E_LOG === '1';
 // Every test registers and signs in its own shoppers from the one address 127.0.0.1: the
 // per-IP limits of contract §1.7 would throttle the suite, so they are lifted here (the Go tests

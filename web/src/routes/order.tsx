@@ -4,10 +4,11 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Price } from '@/components/ui/price';
+import { formatDateTime } from '@/lib/dates';
 import { DetailSkeleton } from '@/components/ui/skeleton';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { useOrder, type Order } from '@/features/orders/api/orders';
-import { formatOrderDate, OrderStatus } from '@/features/orders/components/order-status';
+import { OrderStatus } from '@/features/orders/components/order-status';
 import { ApiError } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -89,7 +90,7 @@ function OrderView({ order }: { order: Order }) {
             <Detail term="Order ID">
               <span className="font-mono text-sm break-all">{order.id}</span>
             </Detail>
-            <Detail term="Date">{formatOrderDate(order.created_at)}</Detail>
+            <Detail term="Date">{formatDateTime(order.created_at)}</Detail>
             <Detail term="Total Amount">
               <Price amount={order.amount} className="text-lg" />
             </Detail>
@@ -97,7 +98,7 @@ function OrderView({ order }: { order: Order }) {
               <span className="break-words whitespace-pre-line">{order.shipping_address}</span>
             </Detail>
             <Detail term="Contact Number">{order.contact_info}</Detail>
-            {order.paid_at && <Detail term="Paid">{formatOrderDate(order.paid_at)}</Detail>}
+            {order.paid_at && <Detail term="Paid">{formatDateTime(order.paid_at)}</Detail>}
           </dl>
           {/* Spec §4: pending is the only status that shows Pay Now. */}
           {order.status === 'pending' && (

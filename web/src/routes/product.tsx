@@ -14,6 +14,7 @@ import { getActiveCartId } from '@/features/cart/api/carts';
 import { addToCart } from '@/features/cart/api/cart-items';
 import { useProduct, type Product } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
+import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { placeOrder } from '@/features/orders/api/place-order';
 import { ApiError } from '@/lib/api/client';
 import { useAttemptKey } from '@/lib/attempt-key';
@@ -74,7 +75,10 @@ function ProductView({ product }: { product: Product }) {
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <ProductGallery images={product.images} name={product.name} />
         <div className="space-y-4">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+            <LazyWishlistHeart productId={product.id} productName={product.name} />
+          </div>
           <Price amount={product.unit_price} className="block text-2xl text-brand-800" />
           <div className="flex flex-wrap items-center gap-3">
             <StockBadge inventory={product.inventory} />

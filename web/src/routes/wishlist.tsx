@@ -1,17 +1,111 @@
-import { PageHeading } from '@/components/ui/page-heading';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
-import { CardGridSkeleton } from '@/components/ui/skeleton';
+import { PageHeading } from '@/components/ui/page-heading';
+import { ProductCard } from '@/components/product-card';
+import { ProductGridSkeleton } from '@/components/ui/skeleton';
+import {
+  removeFromWishlist,
+  useWishlistProducts,
+  wishlistQueryKey,
+  type WishlistEntry,
+} from '@/features/wishlist/api/wishlist';
+import { wishlistErrorMessage } from '@/features/wishlist/components/wishlist-heart';
+import { ApiError } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// The content comes with the wishlist issue (GET /api/store/wishlists/).
+export const WISHLIST_FAILED = 'Error fetching wishlist products!';
+
+/** The wishlist (spec §2): a card per saved product, linking to it, with Remove. */
 export default function WishlistPage() {
   useDocumentTitle('Your Wishlist');
+  const { data: entries, isPending, isError, refetch } = useWishlistProducts();
+
+  let content;
+  if (isPending) {
+    content = (
+      <Loading>
+        <ProductGridSkeleton count={4} />
+      </Loading>
+    );
+  } else if (isError) {
+    content = (
+      <ErrorAlert>
+        <span>{WISHLIST_FAILED}</span>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try Again
+        </Button>
+      </ErrorAlert>
+    );
+  } else {
+    // An entry whose product can no longer be shown has no summary: it is left out, never a
+    // broken card (contract §2.6 hides inactive products' entries anyway).
+    const shown = entries.filter((entry) => entry.product_summary);
+    content =
+      shown.length === 0 ? (
+        <div className="rounded-card bg-white p-6 text-center shadow-card">
+          <p className="mb-4 text-lg">Your wishlist is empty.</p>
+          <ButtonLink to="/products">Browse Products</ButtonLink>
+        </div>
+      ) : (
+        <ul
+          aria-label="Saved products"
+          className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"
+        >
+          {shown.map((entry) => (
+            <li key={entry.id}>
+              <SavedProduct entry={entry} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+
   return (
     <>
       <PageHeading>Your Wishlist</PageHeading>
-      <Loading>
-        <CardGridSkeleton />
-      </Loading>
+      {content}
     </>
+  );
+}
+
+function SavedProduct({ entry }: { entry: WishlistEntry }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const product = entry.product_summary;
+  if (!product) return null;
+
+  async function remove() {
+    setBusy(true);
+    setError('');
+    try {
+      await removeFromWishlist(entry.id);
+      await client.invalidateQueries({ queryKey: wishlistQueryKey });
+    } catch (e) {
+      setError(wishlistErrorMessage(e instanceof ApiError ? e.status : undefined));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex h-full flex-col gap-2">
+      <ProductCard product={{ ...product, description: '' }} />
+      <Button
+        variant="secondary"
+        aria-label={`Remove ${product.name} from wishlist`}
+        disabled={busy}
+        onClick={() => void remove()}
+      >
+        {busy ? 'Removing…' : 'Remove'}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -53,10 +53,18 @@ export const MIN_PASSWORD_LENGTH = 8;
 export function validateRegistration(form: Registration): string | null {
   if (form.email.trim() === '') return 'Email is required.';
   if (form.username.trim() === '') return 'Username is required.';
-  if (form.password === '') return 'Password is required.';
-  if (Array.from(form.password).length < MIN_PASSWORD_LENGTH) {
+  return validateNewPassword(form.password, form.re_password);
+}
+
+/**
+ * The spec's password rules (§5), in order, for any form that sets a password (registration,
+ * password reset): the first failed rule's text, or null.
+ */
+export function validateNewPassword(password: string, repeated: string): string | null {
+  if (password === '') return 'Password is required.';
+  if (Array.from(password).length < MIN_PASSWORD_LENGTH) {
     return 'Password must be at least 8 characters long.';
   }
-  if (form.password !== form.re_password) return 'Passwords do not match.';
+  if (password !== repeated) return 'Passwords do not match.';
   return null;
 }

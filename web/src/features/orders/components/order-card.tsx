@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Price } from '@/components/ui/price';
+import { formatDateTime } from '@/lib/dates';
 import type { Order } from '../api/orders';
-import { formatOrderDate, OrderStatus, shortOrderId } from './order-status';
+import { OrderStatus, shortOrderId } from './order-status';
 
 /** An order in the list: the whole card opens it; `action` (delete) sits outside the link. */
 export function OrderCard({ order, action }: { order: Order; action?: React.ReactNode }) {
@@ -19,7 +20,7 @@ export function OrderCard({ order, action }: { order: Order; action?: React.Reac
           <OrderStatus status={order.status} />
         </div>
         <p className="text-sm text-muted">
-          {formatOrderDate(order.created_at)} · {count === 1 ? '1 item' : `${String(count)} items`}
+          {formatDateTime(order.created_at)} · {count === 1 ? '1 item' : `${String(count)} items`}
         </p>
       </div>
       <Price amount={order.amount} className="text-lg" />

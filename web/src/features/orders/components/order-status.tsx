@@ -24,18 +24,6 @@ export function OrderStatus({ status }: { status: Order['status'] }) {
   );
 }
 
-/** A timestamp as shoppers in Ghana read it: '1 Mar 2026, 09:10'. */
-export function formatOrderDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Accra',
-  });
-}
-
 /** The first block of an order's UUID, enough for a shopper to tell orders apart. */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8).toUpperCase();

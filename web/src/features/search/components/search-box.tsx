@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useDebounced } from '@/lib/use-debounced';
 import { useNavigate } from 'react-router';
 import { cx } from '@/lib/cx';
 import { useSuggestions } from '../api/get-suggestions';
@@ -6,19 +7,6 @@ import { Icon } from '@/components/ui/icon';
 
 /** Spec §5/§9: suggestions are asked for after a 100 ms pause in typing. */
 export const SUGGEST_DELAY_MS = 100;
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setDebounced(value);
-    }, ms);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The header's search (spec §2, §5), an ARIA 1.2 combobox: typing shows up to 5 suggestions,

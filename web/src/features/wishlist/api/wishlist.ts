@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest, listItems } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
 
 export const wishlistQueryKey = ['wishlist', 'entries'] as const;
 
@@ -25,4 +26,19 @@ export function addToWishlist(productId: number) {
 /** `DELETE /api/store/wishlists/{id}/` — removes an entry. */
 export function removeFromWishlist(entryId: number) {
   return apiRequest('delete', '/store/wishlists/{id}/', { params: { id: entryId } });
+}
+
+export type WishlistEntry = components['schemas']['WishlistEntry'];
+
+/**
+ * The wishlist with each product's summary, in one request (`expand=product`). Its key sits
+ * under the hearts' key, so a heart's change refreshes this page's list too.
+ */
+export function useWishlistProducts() {
+  return useQuery({
+    queryKey: [...wishlistQueryKey, 'products'],
+    queryFn: async ({ signal }) =>
+      listItems(await apiGet('/store/wishlists/', { query: { expand: 'product' }, signal })),
+    staleTime: 0,
+  });
 }
