@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { Me, Message } from './api/messages';
+import { groupConversations } from './conversations';
+
+const shopper: Me = { id: 42, username: 'kofi', email: 'k@x.test', is_staff: false, store: null };
+const owner: Me = {
+  id: 7,
+  username: 'kwame',
+  email: 'kw@x.test',
+  is_staff: false,
+  store: { id: 3, name: 'Accra Game Hub' },
+};
+
+let next = 1;
+function message(fields: Partial<Message>): Message {
+  next += 1;
+  return {
+    id: next,
+    sender: 'kofi',
+    sender_id: 42,
+    sender_store: null,
+    sender_avatar: null,
+    receiver_user: null,
+    receiver_store: 3,
+    receiver: 'Accra Game Hub',
+    content: `message ${String(next)}`,
+    timestamp: `2026-03-01T10:${String(next).padStart(2, '0')}:00.000Z`,
+    is_read: false,
+    ...fields,
+  };
+}
+
+describe('groupConversations', () => {
+  it('groups a shopper’s messages by store, newest conversation first, threads oldest first', () => {
+    const toHub = message({});
+    const fromHub = message({
+      sender: 'kwame',
+      sender_id: 7,
+      sender_store: 3,
+      receiver_user: 42,
+      receiver_store: null,
+      receiver: 'kofi',
+    });
+    const toOther = message({ receiver_store: 5, receiver: 'Kumasi Phone Plaza', is_read: true });
+    const [first, second, ...rest] = groupConversations([toOther, fromHub, toHub], shopper);
+    expect(rest).toEqual([]);
+    expect(first?.with).toEqual({ kind: 'store', id: 5, name: 'Kumasi Phone Plaza' });
+    expect(first?.unread).toBe(0); // sent messages never count as unread
+    expect(second?.with).toEqual({ kind: 'store', id: 3, name: 'Accra Game Hub' });
+    expect(second?.messages.map((m) => m.id)).toEqual([toHub.id, fromHub.id]);
+    expect(second?.unread).toBe(1);
+  });
+
+  it('leaves a store that wrote first unnamed (its name is looked up)', () => {
+    const fromHub = message({
+      sender: 'kwame',
+      sender_id: 7,
+      sender_store: 3,
+      receiver_user: 42,
+      receiver_store: null,
+      receiver: 'kofi',
+    });
+    expect(groupConversations([fromHub], shopper)[0]?.with).toEqual({
+      kind: 'store',
+      id: 3,
+      name: null,
+    });
+  });
+
+  it('groups a store owner’s inbox by customer, with replies in the same thread', () => {
+    const fromKofi = message({});
+    const fromAma = message({ sender: 'ama', sender_id: 43 });
+    const reply = message({
+      sender: 'kwame',
+      sender_id: 7,
+      sender_store: 3,
+      receiver_user: 42,
+      receiver_store: null,
+      receiver: 'kofi',
+    });
+    const conversations = groupConversations([reply, fromAma, fromKofi], owner);
+    expect(conversations.map((c) => c.with)).toEqual([
+      { kind: 'customer', id: 42, name: 'kofi' },
+      { kind: 'customer', id: 43, name: 'ama' },
+    ]);
+    expect(conversations[0]?.messages.map((m) => m.id)).toEqual([fromKofi.id, reply.id]);
+    expect(conversations[0]?.unread).toBe(1);
+  });
+});
