@@ -209,8 +209,10 @@ describe('message center', () => {
     class FakeEventSource extends EventTarget {
       onopen: (() => void) | null = null;
       onerror: (() => void) | null = null;
-      constructor(readonly url: string) {
+      readonly url: string;
+      constructor(url: string) {
         super();
+        this.url = url;
         streams.push(this);
         queueMicrotask(() => this.onopen?.());
       }
