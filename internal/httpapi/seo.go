@@ -7,6 +7,7 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -68,11 +69,13 @@ func (a *API) pageFor(r *http.Request, pattern string) page {
 	case "/products":
 		p.title, p.canonical = titled("All Products"), "/products"
 		p.description = "Every product in the Dwa mall, from phones and gaming gear to jewelry and watches."
+		a.listing(r.Context(), &p, catalogueFilter(r.URL.Query()))
 	case "/search":
 		q := strings.TrimSpace(r.URL.Query().Get("query"))
 		p.title = titled("Search Results")
 		if q != "" {
 			p.title = titled("Search Results for " + q)
+			a.listing(r.Context(), &p, url.Values{"search": {searchTerm(q)}})
 		}
 	case "/forgot-password":
 		p.title, p.canonical = titled("Forgot Password"), "/forgot-password"
@@ -110,15 +113,23 @@ func (a *API) categoryPage(r *http.Request, p *page) {
 	p.title = titled(heading)
 	p.description = "Shop " + heading + " at Dwa, the online mall for Ghana, priced in GH₵."
 	p.canonical = "/category/" + strings.Join(nonEmpty(slugs), "/")
-	q := url.Values{"category__slug": {slugs[0]}, "fields": {listFields}, "page": {"1"},
-		"page_size": {strconv.Itoa(listPageSize)}}
+	filter := url.Values{"category__slug": {slugs[0]}}
 	if slugs[1] != "" {
-		q.Set("subcategory__slug", slugs[1])
+		filter.Set("subcategory__slug", slugs[1])
 	}
 	if slugs[2] != "" {
-		q.Set("sub_subcategory__slug", slugs[2])
+		filter.Set("sub_subcategory__slug", slugs[2])
 	}
-	raw, ok := a.inject(r.Context(), p, "/store/products/", q)
+	a.listing(r.Context(), p, filter)
+}
+
+// listing injects the first page of the product list with the filter, asked
+// for exactly as the app asks for it, and preloads its first image.
+func (a *API) listing(ctx context.Context, p *page, filter url.Values) {
+	filter.Set("fields", listFields)
+	filter.Set("page", "1")
+	filter.Set("page_size", strconv.Itoa(listPageSize))
+	raw, ok := a.inject(ctx, p, "/store/products/", filter)
 	if !ok {
 		return
 	}
@@ -130,6 +141,33 @@ func (a *API) categoryPage(r *http.Request, p *page) {
 	if json.Unmarshal(raw, &list) == nil && len(list.Results) > 0 && len(list.Results[0].Images) > 0 {
 		p.image = list.Results[0].Images[0].Image
 	}
+}
+
+// searchTerm is what the app sends for a typed query (web/src/features/search/
+// api/search-term.ts): the word "xbox", in any case, as "x-box" (spec §5).
+func searchTerm(q string) string {
+	return xboxWord.ReplaceAllString(strings.TrimSpace(q), "x-box")
+}
+
+var xboxWord = regexp.MustCompile(`(?i)\bxbox\b`)
+
+// catalogueFilter is the filter the catalogue page sends: its own query string
+// without paging parameters and empty values, the last value of a repeated
+// name winning (web/src/routes/products.tsx).
+func catalogueFilter(q url.Values) url.Values {
+	out := url.Values{}
+	for name, values := range q {
+		switch name {
+		case "page", "page_size", "fields", "seed":
+			continue
+		}
+		for _, v := range values {
+			if v != "" {
+				out.Set(name, v)
+			}
+		}
+	}
+	return out
 }
 
 func nonEmpty(ss []string) []string {

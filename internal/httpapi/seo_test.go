@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -160,6 +161,44 @@ func TestServedPages(t *testing.T) {
 			}
 			if !strings.Contains(body, "<title>gaming &gt; consoles · Dwa</title>") {
 				t.Errorf("title wrong:\n%s", body)
+			}
+		})
+
+		t.Run("search and catalogue pages carry the first page of their listing as the app asks for it", func(t *testing.T) {
+			listFields := "id,name,description,unit_price,images,inventory,average_rating"
+			for _, tc := range []struct {
+				path   string
+				filter url.Values
+				want   int64
+			}{
+				// The app sends the word "xbox" as "x-box" (spec §5).
+				{"/search?query=+XBOX+series", url.Values{"search": {"x-box series"}}, plain.ID},
+				// The catalogue's filter is its query string, paging parameters left out.
+				{"/products?in_stock=&store=" + strconv.FormatInt(store.ID, 10) + "&page=3&seed=9",
+					url.Values{"store": {strconv.FormatInt(store.ID, 10)}}, evil.ID},
+			} {
+				w := a.Do("GET", tc.path, "")
+				assertStatus(t, w.Code, 200)
+				q := tc.filter
+				q.Set("fields", listFields)
+				q.Set("page", "1")
+				q.Set("page_size", "24")
+				key := "/store/products/?" + q.Encode()
+				raw, ok := island(t, w.Body.String())[key]
+				if !ok {
+					t.Fatalf("%s: island lacks %s: %v", tc.path, key, island(t, w.Body.String()))
+				}
+				var list struct{ Results []struct{ ID int64 } }
+				if err := json.Unmarshal(raw, &list); err != nil {
+					t.Fatal(err)
+				}
+				if len(list.Results) != 1 || list.Results[0].ID != tc.want {
+					t.Errorf("%s: listing = %+v, want product %d", tc.path, list, tc.want)
+				}
+			}
+			// A blank search asks for nothing: the page says 'No products found.' by itself.
+			if body := a.Do("GET", "/search?query=+", "").Body.String(); islandRE.MatchString(body) {
+				t.Errorf("blank search has an island:\n%s", body)
 			}
 		})
 

@@ -101,11 +101,17 @@ test('an empty category says so and its button goes back one step', async ({ pag
 test('the catalogue keeps its shuffled order while more products load on scrolling', async ({
   page,
 }) => {
-  const firstPage = page.waitForResponse(
-    (r) => r.url().includes('/api/store/products/?') && !r.url().includes('page=2'),
-  );
   await page.goto('/products');
-  const seed = (await firstPage).headers()['x-shuffle-seed'];
+  // The first page comes with the page itself (the server's data island); its next link names
+  // the shuffle seed that later pages must be asked with.
+  const seed = await page.evaluate(() => {
+    const island = JSON.parse(document.getElementById('dwa-data')?.textContent ?? '{}') as Record<
+      string,
+      { next?: string | null }
+    >;
+    const first = Object.entries(island).find(([key]) => key.startsWith('/store/products/?'));
+    return first?.[1].next ? new URL(first[1].next).searchParams.get('seed') : null;
+  });
   expect(seed).toMatch(/^\d+$/);
   const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
   await expect(cards.first()).toBeVisible();
@@ -209,4 +215,20 @@ test('every path change reports a page view', async ({ page }) => {
   await page.getByRole('link', { name: 'Gaming', exact: true }).click();
   const view = await next;
   expect((await view.response())?.ok()).toBe(true);
+});
+
+test('a listing opened directly shows its first page from the server’s page, asking no API', async ({
+  page,
+}) => {
+  for (const path of ['/search?query=XBOX', '/products?in_stock=true', '/category/gaming']) {
+    const asked: string[] = [];
+    const listen = (r: { url: () => string }) => {
+      if (r.url().includes('/api/store/products/?')) asked.push(r.url());
+    };
+    page.on('request', listen);
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    expect(asked, path).toEqual([]);
+    page.off('request', listen);
+  }
 });
