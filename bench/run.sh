@@ -2,7 +2,8 @@
 # make bench: build dwa, seed throwaway databases (10,000 products for the
 # catalogue reads, 100,000 for search), start the server on 127.0.0.1 and
 # drive each endpoint from a separate process (bench/load, built on the hey
-# requester) at a fixed rate, bounded in time and requests. Prints one table
+# requester, one paced connection per worker so arrivals are spread evenly)
+# at a fixed rate, bounded in time and requests. Prints one table
 # per engine. PostgreSQL runs against DWA_TEST_DATABASE_URL (a fresh schema
 # per run), else a throwaway cluster from scripts/with-postgres.sh; without
 # PostgreSQL it is skipped.

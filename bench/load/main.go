@@ -1,6 +1,7 @@
 // Command load drives one endpoint of a running dwa server at a fixed rate
 // for a bounded time and number of requests, with the open-source hey
-// requester, and prints one Markdown table row: endpoint, achieved
+// requester (one paced connection per worker, so arrivals are even), and
+// prints one Markdown table row: endpoint, achieved
 // requests/s, p50, p99, errors (non-2xx answers and transport failures:
 // refused, reset, timed out) and unfinished (requests never sent because
 // the time bound stopped the run first — a server too slow for the rate,
@@ -26,6 +27,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -58,48 +60,74 @@ func main() {
 		io.Copy(io.Discard, res.Body)
 		res.Body.Close()
 	}
-	total := *rate * int(duration.Seconds())
-	var next, sent atomic.Int64
-	rng := rand.New(rand.NewPCG(1, 2))
-	var out bytes.Buffer
-	w := &requester.Work{
-		N:       total - total%*workers,
-		C:       *workers,
-		QPS:     float64(*rate) / float64(*workers), // hey's rate is per worker
-		Timeout: 10,
-		Output:  "csv",
-		Writer:  &out,
-		// hey calls RequestFunc once per request it sends.
-		RequestFunc: func() *http.Request {
-			sent.Add(1)
-			u := urls[int(next.Add(1))%len(urls)]
-			u = strings.ReplaceAll(u, "{id}", strconv.Itoa(1+rng.IntN(*ids)))
-			req, _ := http.NewRequest(http.MethodGet, u, nil)
-			req.Header.Set("Accept-Encoding", "gzip")
-			return req
-		},
+	// One hey Work per connection, each at its share of the rate, started a
+	// share of the tick apart: arrivals are spread evenly over time (open
+	// loop at the stated rate) instead of all connections firing at once
+	// each tick, which would measure bursts of 50, not 1,000 req/s.
+	perWorker := *rate * int(duration.Seconds()) / *workers
+	tick := time.Duration(float64(time.Second) * float64(*workers) / float64(*rate))
+	var sent atomic.Int64
+	works := make([]*requester.Work, *workers)
+	outs := make([]bytes.Buffer, *workers)
+	for i := range works {
+		rng := rand.New(rand.NewPCG(1, uint64(i)))
+		next := i
+		works[i] = &requester.Work{
+			N:       perWorker,
+			C:       1,
+			QPS:     float64(*rate) / float64(*workers),
+			Timeout: 10,
+			Output:  "csv",
+			Writer:  &outs[i],
+			// hey calls RequestFunc once per request it sends.
+			RequestFunc: func() *http.Request {
+				sent.Add(1)
+				next++
+				u := strings.ReplaceAll(urls[next%len(urls)], "{id}", strconv.Itoa(1+rng.IntN(*ids)))
+				req, _ := http.NewRequest(http.MethodGet, u, nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				return req
+			},
+		}
+		// hey reads Request for its transport settings even with RequestFunc.
+		works[i].Request, _ = http.NewRequest(http.MethodGet, urls[0], nil)
+		works[i].Init()
 	}
-	// hey reads Request for its transport settings even with RequestFunc.
-	w.Request, _ = http.NewRequest(http.MethodGet, urls[0], nil)
-	w.Init()
 	start := time.Now()
-	stop := time.AfterFunc(*duration+5*time.Second, w.Stop)
-	w.Run()
+	stop := time.AfterFunc(*duration+5*time.Second, func() {
+		for _, w := range works {
+			w.Stop()
+		}
+	})
+	var wg sync.WaitGroup
+	for i, w := range works {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(tick * time.Duration(i) / time.Duration(len(works)))
+			w.Run()
+		}()
+	}
+	wg.Wait()
 	stop.Stop()
 	elapsed := time.Since(start)
 
-	rows, err := csv.NewReader(&out).ReadAll()
-	if err != nil || len(rows) == 0 {
-		fmt.Fprintln(os.Stderr, "load: unreadable results:", err)
-		os.Exit(1)
+	var rows [][]string
+	for i := range outs {
+		r, err := csv.NewReader(&outs[i]).ReadAll()
+		if err != nil || len(r) == 0 {
+			fmt.Fprintln(os.Stderr, "load: unreadable results:", err)
+			os.Exit(1)
+		}
+		rows = append(rows, r[1:]...) // each without its header row
 	}
 	// hey writes a row per answer; Run returns once every sent request
 	// has an answer or a transport error.
-	answered := int64(len(rows) - 1)
+	answered := int64(len(rows))
 	errors := sent.Load() - answered
-	unfinished := int64(w.N) - sent.Load()
+	unfinished := int64(perWorker*len(works)) - sent.Load()
 	var lat []float64
-	for _, r := range rows[1:] {
+	for _, r := range rows {
 		sec, _ := strconv.ParseFloat(r[0], 64)
 		lat = append(lat, sec*1000)
 		if code, _ := strconv.Atoi(r[6]); code < 200 || code > 299 {

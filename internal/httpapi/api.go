@@ -42,6 +42,7 @@ type API struct {
 	// apiHandler is the API under its prefix, for the pages' own requests (seo.go).
 	apiHandler http.Handler
 	seo        seoCache
+	reads      readCache
 	openapi    []byte
 	stopping   atomic.Bool
 	handler    http.Handler

@@ -68,6 +68,20 @@ func (s *Service) catalogue(ctx context.Context) (*catalogueSnapshot, error) {
 	return snap, nil
 }
 
+// PublicReadVersion names the state every public catalogue answer (product
+// lists and details, categories, stores) is computed from: the catalogue
+// version, the rank version (stock, verified ratings and reviews) and the
+// window of the default shuffle seed. Equal names mean equal answers, so a
+// caller may keep an encoded answer under it; every write that changes one
+// moves a version in its own transaction, on any instance.
+func (s *Service) PublicReadVersion(ctx context.Context) (string, error) {
+	catalogue, rank, err := s.store.ReadVersions(ctx)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d.%d.%d", catalogue, rank, windowSeed(s.now())), nil
+}
+
 // shuffled returns the visible products passing q's filters in seeded
 // shuffle order (shop.ShuffleKey, then id), cached per filter set, seed and
 // catalogue version.

@@ -13,6 +13,7 @@ type ProductStore interface {
 	ListProducts(ctx context.Context, q shop.ProductQuery) (shop.ProductPage, error)
 	ProductIDs(ctx context.Context, q shop.ProductQuery) ([]int64, error)
 	CatalogueVersion(ctx context.Context) (int64, error)
+	ReadVersions(ctx context.Context) (catalogue, rank int64, err error)
 	ProductDetails(ctx context.Context, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error)
 	VerifiedReviews(ctx context.Context, productID int64, offset, limit int) ([]shop.Review, int, error)
 	VerifiedRatings(ctx context.Context, productID int64, offset, limit int) ([]shop.Rating, int, error)

@@ -138,15 +138,26 @@ func (s *Store) CatalogueVersion(ctx context.Context) (int64, error) {
 	return v, s.db.translate(err)
 }
 
+// ReadVersions is the catalogue version and the rank version (stock and
+// verified ratings and reviews) in one primary-key read: together they name
+// the state every public catalogue answer is computed from.
+func (s *Store) ReadVersions(ctx context.Context) (catalogue, rank int64, err error) {
+	err = s.db.reader().queryRow(ctx, `SELECT version, rank_version FROM search_meta WHERE id = 1`).
+		Scan(&catalogue, &rank)
+	return catalogue, rank, s.db.translate(err)
+}
+
 // bumpCatalogue moves the catalogue version inside the writer's transaction.
 func bumpCatalogue(ctx context.Context, c conn) error {
 	_, err := c.exec(ctx, `UPDATE search_meta SET version = version + 1 WHERE id = 1`)
 	return err
 }
 
-// bumpRank moves the rank version inside the writer's transaction: stock
-// and verified ratings order search ties, and the in-memory search index
-// re-reads them when it has moved (see searchIndex).
+// bumpRank moves the rank version inside the writer's transaction, with
+// every change of stock or of verified ratings and reviews: stock and
+// ratings order search ties, and the in-memory search index re-reads them
+// when it has moved (see searchIndex); the public read cache keeps encoded
+// product answers under it (service.PublicReadVersion).
 func bumpRank(ctx context.Context, c conn) error {
 	_, err := c.exec(ctx, `UPDATE search_meta SET rank_version = rank_version + 1 WHERE id = 1`)
 	return err

@@ -23,11 +23,17 @@ func (s *Store) HasPurchased(ctx context.Context, userID, productID int64) (bool
 // one: new text, new date, back to pending. The unique (product, user) key
 // makes parallel posts end in one row.
 func (s *Store) UpsertReview(ctx context.Context, r *shop.Review) error {
-	err := s.db.writer().queryRow(ctx, `INSERT INTO reviews (product_id, user_id, review, status, date_created)
-		VALUES (?, ?, ?, 'pending', ?)
-		ON CONFLICT (product_id, user_id) DO UPDATE SET review = excluded.review, status = 'pending',
-			date_created = excluded.date_created
-		RETURNING id`, r.ProductID, r.UserID, r.Text, shop.Millis(r.CreatedAt)).Scan(&r.ID)
+	err := s.db.inTx(ctx, func(c conn) error {
+		if err := c.queryRow(ctx, `INSERT INTO reviews (product_id, user_id, review, status, date_created)
+			VALUES (?, ?, ?, 'pending', ?)
+			ON CONFLICT (product_id, user_id) DO UPDATE SET review = excluded.review, status = 'pending',
+				date_created = excluded.date_created
+			RETURNING id`, r.ProductID, r.UserID, r.Text, shop.Millis(r.CreatedAt)).Scan(&r.ID); err != nil {
+			return err
+		}
+		// Replacing a verified review takes it off the product's page.
+		return bumpRank(ctx, c)
+	})
 	r.Status = shop.StatusPending
 	return s.db.translate(err)
 }
@@ -60,8 +66,8 @@ func (s *Store) DeleteRating(ctx context.Context, productID, id, userID int64) (
 	return s.deleteOwn(ctx, "ratings", productID, id, userID)
 }
 
-// deleteOwn deletes one of the user's rows; a deleted rating moves the rank
-// version (it may have been verified).
+// deleteOwn deletes one of the user's rows; it moves the rank version (the
+// row may have been verified, and so on the product's page).
 func (s *Store) deleteOwn(ctx context.Context, table string, productID, id, userID int64) (bool, error) {
 	var n int64
 	err := s.db.inTx(ctx, func(c conn) error {
@@ -70,7 +76,7 @@ func (s *Store) deleteOwn(ctx context.Context, table string, productID, id, user
 		if err != nil {
 			return err
 		}
-		if n, err = res.RowsAffected(); err != nil || n == 0 || table != "ratings" {
+		if n, err = res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
 		return bumpRank(ctx, c)
@@ -153,10 +159,8 @@ func setStatus[T any](ctx context.Context, s *Store, table, query string, id int
 		if _, err := c.exec(ctx, `UPDATE `+table+` SET status = ? WHERE id = ?`, status, id); err != nil {
 			return err
 		}
-		if table == "ratings" {
-			if err := bumpRank(ctx, c); err != nil {
-				return err
-			}
+		if err := bumpRank(ctx, c); err != nil {
+			return err
 		}
 		r, err := scan(c.queryRow(ctx, query, id))
 		if errors.Is(err, sql.ErrNoRows) {
