@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorAlert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ListSkeleton } from '@/components/ui/skeleton';
@@ -46,14 +46,7 @@ export default function CartPage() {
       </Loading>
     );
   } else if (isError) {
-    content = (
-      <ErrorAlert>
-        <span>{BAG_FAILED}</span>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </ErrorAlert>
-    );
+    content = <LoadError text={BAG_FAILED} onRetry={() => void refetch()} />;
   } else if (items.length === 0) {
     content = (
       <div className="rounded-card bg-white p-6 text-center shadow-card">

@@ -6,18 +6,10 @@ import type { components } from '@/lib/api/schema';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
+import { ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
 
 type Message = components['schemas']['Message'];
 type Me = components['schemas']['Me'];
-
-const shopper: Me = { id: 42, username: 'kofi', email: 'k@x.test', is_staff: false, store: null };
-const owner: Me = {
-  id: 7,
-  username: 'kwame',
-  email: 'kw@x.test',
-  is_staff: false,
-  store: { id: 3, name: 'Accra Game Hub' },
-};
 
 const fromKofi = (id: number, content: string, is_read = false): Message => ({
   id,

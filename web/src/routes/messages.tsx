@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { ListSkeleton } from '@/components/ui/skeleton';
@@ -42,18 +42,13 @@ export default function MessagesPage() {
     );
   } else if (me.isError || messages.isError) {
     content = (
-      <ErrorAlert>
-        <span>{MESSAGES_FAILED}</span>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void me.refetch();
-            void messages.refetch();
-          }}
-        >
-          Try Again
-        </Button>
-      </ErrorAlert>
+      <LoadError
+        text={MESSAGES_FAILED}
+        onRetry={() => {
+          void me.refetch();
+          void messages.refetch();
+        }}
+      />
     );
   } else {
     content = <Center me={me.data} messages={messages.data} />;

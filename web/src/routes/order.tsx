@@ -1,53 +1,23 @@
 import { Link, useParams } from 'react-router';
-import { ErrorAlert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { Loading } from '@/components/ui/loading';
-import { PageHeading } from '@/components/ui/page-heading';
+import { ButtonLink } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { formatDateTime } from '@/lib/dates';
-import { DetailSkeleton } from '@/components/ui/skeleton';
 import { Thumbnail } from '@/components/ui/thumbnail';
-import { useOrder, type Order } from '@/features/orders/api/orders';
+import type { Order } from '@/features/orders/api/orders';
+import { OrderGate } from '@/features/orders/components/order-gate';
 import { OrderStatus } from '@/features/orders/components/order-status';
-import { ApiError } from '@/lib/api/client';
-import { useDocumentTitle } from '@/lib/use-document-title';
-
-export const ORDER_FAILED = 'Failed to load order details. Please try again later.';
 
 /** Order detail (spec §2), reached as /order/{orderId} and /orders/{orderId}. */
 export default function OrderPage() {
-  const orderId = useParams().orderId ?? '';
-  const { data: order, isPending, error, refetch } = useOrder(orderId);
-  const notFound = error instanceof ApiError && error.status === 404;
-  useDocumentTitle(notFound ? 'Order Not Found' : 'Order Details');
-
-  if (isPending) {
-    return (
-      <Loading>
-        <DetailSkeleton />
-      </Loading>
-    );
-  }
-  if (notFound) {
-    return (
-      <div className="rounded-card bg-white p-6 text-center shadow-card">
-        <PageHeading>Order Not Found</PageHeading>
-        <p className="mb-6">The requested order could not be located</p>
-        <ButtonLink to="/orders">Back to Orders</ButtonLink>
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <ErrorAlert>
-        <span>{ORDER_FAILED}</span>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </ErrorAlert>
-    );
-  }
-  return <OrderView order={order} />;
+  return (
+    <OrderGate
+      orderId={useParams().orderId ?? ''}
+      title="Order Details"
+      notFoundText="The requested order could not be located"
+    >
+      {(order) => <OrderView order={order} />}
+    </OrderGate>
+  );
 }
 
 function OrderView({ order }: { order: Order }) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ErrorAlert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/loading';
@@ -36,14 +36,7 @@ export default function OrdersPage() {
       </Loading>
     );
   } else if (isError) {
-    content = (
-      <ErrorAlert>
-        <span>{ORDERS_FAILED}</span>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </ErrorAlert>
-    );
+    content = <LoadError text={ORDERS_FAILED} onRetry={() => void refetch()} />;
   } else if (orders.length === 0) {
     content = (
       <p className="rounded-card bg-white p-6 text-center shadow-card">

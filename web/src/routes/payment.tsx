@@ -1,23 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorAlert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Icon } from '@/components/ui/icon';
 import { DetailSkeleton } from '@/components/ui/skeleton';
-import { ordersQueryKey, useOrder, type Order } from '@/features/orders/api/orders';
+import { ordersQueryKey, type Order } from '@/features/orders/api/orders';
+import { OrderGate } from '@/features/orders/components/order-gate';
 import { createPayment, verifyPayment, type Payment } from '@/features/payment/api/payments';
 import { TestPayDialog } from '@/features/payment/components/test-pay-dialog';
 import { payInPopup } from '@/features/payment/paystack';
 import { ApiError } from '@/lib/api/client';
 import { problemText } from '@/lib/api/problem';
 import { formatPesewas } from '@/lib/money';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import type { OrdersNotice } from './orders';
 
-export const ORDER_FAILED = 'Failed to load order details. Please try again later.';
 export const PAYMENT_RECORD_FAILED = 'Error creating payment record. Please try again.';
 export const VERIFIED = 'Payment verified successfully!';
 // Spec §8 names the provider; the shopper is told what it is: a card payment provider.
@@ -27,47 +26,25 @@ export const POPUP_FAILED = 'The payment window could not be opened. Please try 
 
 /** Payment for a pending order (spec §2 'Payment page', §4 Payment). */
 export default function PaymentPage() {
-  const orderId = useParams().orderId ?? '';
-  const { data: order, isPending, error, refetch } = useOrder(orderId);
-  const notFound = error instanceof ApiError && error.status === 404;
-  useDocumentTitle(notFound ? 'Order Not Found' : 'Payment');
-
-  if (isPending) {
-    return (
-      <Loading>
-        <DetailSkeleton />
-      </Loading>
-    );
-  }
-  if (notFound) {
-    return (
-      <div className="rounded-card bg-white p-6 text-center shadow-card">
-        <PageHeading>Order Not Found</PageHeading>
-        <p className="mb-6">The requested order does not exist</p>
-        <ButtonLink to="/orders">Back to Orders</ButtonLink>
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <ErrorAlert>
-        <span>{ORDER_FAILED}</span>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </ErrorAlert>
-    );
-  }
-  if (order.status !== 'pending') {
-    return (
-      <div className="rounded-card bg-white p-6 text-center shadow-card">
-        <PageHeading>Nothing to Pay</PageHeading>
-        <p className="mb-6">This order is {order.status} and is not awaiting payment.</p>
-        <ButtonLink to={`/order/${order.id}`}>View Order</ButtonLink>
-      </div>
-    );
-  }
-  return <PaymentPanel order={order} />;
+  return (
+    <OrderGate
+      orderId={useParams().orderId ?? ''}
+      title="Payment"
+      notFoundText="The requested order does not exist"
+    >
+      {(order) =>
+        order.status === 'pending' ? (
+          <PaymentPanel order={order} />
+        ) : (
+          <div className="rounded-card bg-white p-6 text-center shadow-card">
+            <PageHeading>Nothing to Pay</PageHeading>
+            <p className="mb-6">This order is {order.status} and is not awaiting payment.</p>
+            <ButtonLink to={`/order/${order.id}`}>View Order</ButtonLink>
+          </div>
+        )
+      }
+    </OrderGate>
+  );
 }
 
 /**
@@ -92,14 +69,7 @@ function PaymentPanel({ order }: { order: Order }) {
     );
   }
   if (payment.isError) {
-    return (
-      <ErrorAlert>
-        <span>{PAYMENT_RECORD_FAILED}</span>
-        <Button variant="secondary" onClick={() => void payment.refetch()}>
-          Try Again
-        </Button>
-      </ErrorAlert>
-    );
+    return <LoadError text={PAYMENT_RECORD_FAILED} onRetry={() => void payment.refetch()} />;
   }
   return <PaymentSummary order={order} payment={payment.data} />;
 }

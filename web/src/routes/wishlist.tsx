@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorAlert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -31,14 +31,7 @@ export default function WishlistPage() {
       </Loading>
     );
   } else if (isError) {
-    content = (
-      <ErrorAlert>
-        <span>{WISHLIST_FAILED}</span>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </ErrorAlert>
-    );
+    content = <LoadError text={WISHLIST_FAILED} onRetry={() => void refetch()} />;
   } else {
     // An entry whose product can no longer be shown has no summary: it is left out, never a
     // broken card (contract §2.6 hides inactive products' entries anyway).

@@ -2,6 +2,7 @@ import type { components } from '@/lib/api/schema';
 
 type CartItem = components['schemas']['CartItem'];
 type Order = components['schemas']['Order'];
+type Me = components['schemas']['Me'];
 
 export const CART_ID = '3b0e6f1a-8c2d-4f7e-9a10-5d2c7b8e9f01';
 export const ORDER_ID = '9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b';
@@ -55,3 +56,19 @@ export function order(overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
+
+/** Who is signed in (`GET /auth/users/me/`): a shopper, and the owner of store 3. */
+export const shopperMe: Me = {
+  id: 42,
+  username: 'kofi',
+  email: 'k@x.test',
+  is_staff: false,
+  store: null,
+};
+export const ownerMe: Me = {
+  id: 7,
+  username: 'kwame',
+  email: 'kw@x.test',
+  is_staff: false,
+  store: { id: 3, name: 'Accra Game Hub' },
+};

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
 
 /** An error box, announced when it appears. Red is reserved for errors (and sale prices). */
 export function ErrorAlert({ children }: { children: ReactNode }) {
@@ -9,5 +10,17 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
     >
       {children}
     </div>
+  );
+}
+
+/** A failed load: the spec's text and a way to try again without reloading the page. */
+export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <ErrorAlert>
+      <span>{text}</span>
+      <Button variant="secondary" onClick={onRetry}>
+        Try Again
+      </Button>
+    </ErrorAlert>
   );
 }

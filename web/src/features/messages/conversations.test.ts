@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Me, Message } from './api/messages';
+import type { Message } from './api/messages';
 import { groupConversations } from './conversations';
-
-const shopper: Me = { id: 42, username: 'kofi', email: 'k@x.test', is_staff: false, store: null };
-const owner: Me = {
-  id: 7,
-  username: 'kwame',
-  email: 'kw@x.test',
-  is_staff: false,
-  store: { id: 3, name: 'Accra Game Hub' },
-};
+import { ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
 
 let next = 1;
 function message(fields: Partial<Message>): Message {
