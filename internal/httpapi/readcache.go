@@ -62,11 +62,12 @@ func (c *readCache) put(version, key string, e *encodedRead) {
 // the answers it keeps depend on nothing of the caller's.
 func (a *API) cachedRead(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		version, err := a.svc.PublicReadVersion(r.Context())
+		ctx, version, err := a.svc.PublicReadVersion(r.Context())
 		if err != nil {
 			next(w, r)
 			return
 		}
+		r = r.WithContext(ctx)
 		key := r.URL.Path + "?" + r.URL.RawQuery
 		if e := a.reads.get(version, key); e != nil {
 			e.write(w, r)

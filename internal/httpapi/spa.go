@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -73,6 +74,22 @@ func (s *spa) splitIndex(body []byte) {
 	s.end = append([]byte("</body>"), end...)
 }
 
+// stylesheetLink is Vite's tag for the app's own stylesheet.
+var stylesheetLink = regexp.MustCompile(`<link rel="stylesheet"[^>]*href="(/assets/[^"]+\.css)"[^>]*>`)
+
+// inlineStyles puts the app's own stylesheet into the page. It is small
+// (under 10 KB gzip) and blocks the first paint: as a separate file it costs
+// a slow phone one more round trip before anything shows.
+func (s *spa) inlineStyles(body []byte) []byte {
+	return stylesheetLink.ReplaceAllFunc(body, func(tag []byte) []byte {
+		css, ok := s.assets[string(stylesheetLink.FindSubmatch(tag)[1])]
+		if !ok || bytes.Contains(css.body, []byte("</style")) {
+			return tag
+		}
+		return slices.Concat([]byte("<style>"), css.body, []byte("</style>"))
+	})
+}
+
 // notBuiltPage is served when the binary was built without the web app
 // (go build without `make web`): honest, and it tells the developer what to do.
 const notBuiltPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Dwa</title>` +
@@ -113,6 +130,7 @@ func newSPA(web fs.FS) (*spa, error) {
 	if s.index == nil {
 		s.index = newAsset("index.html", []byte(notBuiltPage))
 	} else {
+		s.index = newAsset("index.html", s.inlineStyles(s.index.body))
 		s.splitIndex(s.index.body)
 	}
 	s.index.cache = "no-cache"

@@ -45,9 +45,12 @@ type catalogueCache struct {
 // catalogue returns the category tree of the current catalogue version,
 // rebuilding it only when the version has moved.
 func (s *Service) catalogue(ctx context.Context) (*catalogueSnapshot, error) {
-	version, err := s.store.CatalogueVersion(ctx)
-	if err != nil {
-		return nil, err
+	version, known := ctx.Value(catalogueVersionKey{}).(int64)
+	if !known {
+		var err error
+		if version, err = s.store.CatalogueVersion(ctx); err != nil {
+			return nil, err
+		}
 	}
 	c := &s.cat
 	c.mu.Lock()
@@ -73,14 +76,20 @@ func (s *Service) catalogue(ctx context.Context) (*catalogueSnapshot, error) {
 // version, the rank version (stock, verified ratings and reviews) and the
 // window of the default shuffle seed. Equal names mean equal answers, so a
 // caller may keep an encoded answer under it; every write that changes one
-// moves a version in its own transaction, on any instance.
-func (s *Service) PublicReadVersion(ctx context.Context) (string, error) {
+// moves a version in its own transaction, on any instance. The returned
+// context carries the catalogue version, so the request's own catalogue read
+// does not ask for it again.
+func (s *Service) PublicReadVersion(ctx context.Context) (context.Context, string, error) {
 	catalogue, rank, err := s.store.ReadVersions(ctx)
 	if err != nil {
-		return "", err
+		return ctx, "", err
 	}
-	return fmt.Sprintf("%d.%d.%d", catalogue, rank, windowSeed(s.now())), nil
+	ctx = context.WithValue(ctx, catalogueVersionKey{}, catalogue)
+	return ctx, fmt.Sprintf("%d.%d.%d", catalogue, rank, windowSeed(s.now())), nil
 }
+
+// catalogueVersionKey carries a catalogue version already read for a request.
+type catalogueVersionKey struct{}
 
 // shuffled returns the visible products passing q's filters in seeded
 // shuffle order (shop.ShuffleKey, then id), cached per filter set, seed and
