@@ -87,7 +87,7 @@ export function Header() {
   );
 }
 
-/** The bag link; its item count (spec §2) comes with the code that reads the bag. */
+/** The bag link; its item count (spec §2) comes with the code that reads the bag, after the first paint. */
 function CartLink() {
   return (
     <Link
