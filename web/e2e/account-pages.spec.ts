@@ -83,11 +83,21 @@ test('a shopper and a store owner exchange messages that appear without reloadin
 
   const shopperPage = await signIn(browser, shopper);
   const ownerPage = await signIn(browser, ownerTokens);
+  // The owner's page must be listening before the shopper writes: only the stream (not the 10 s
+  // poll) can deliver within the 5 s this test allows.
+  const streamOpen = ownerPage.waitForResponse(
+    (r) => r.url().includes('/api/store/messages/stream/') && r.status() === 200,
+  );
   await ownerPage.goto('/messages');
   await expect(ownerPage.getByRole('heading', { level: 1, name: 'Message Center' })).toBeVisible();
+  await streamOpen;
   await expect(ownerPage.getByLabel('Customer ID')).toBeVisible(); // owners write by customer id
 
+  const shopperStream = shopperPage.waitForResponse(
+    (r) => r.url().includes('/api/store/messages/stream/') && r.status() === 200,
+  );
   await shopperPage.goto('/messages');
+  await shopperStream;
   const compose = shopperPage.getByRole('form', { name: 'New Message' });
   await compose.getByRole('button', { name: 'Send Message' }).click();
   await expect(compose.getByRole('alert')).toHaveText(
