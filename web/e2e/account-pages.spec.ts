@@ -161,7 +161,7 @@ test('password reset through the e-mailed link, then log in with the new passwor
   const email = `${shopper.username}@example.test`;
   const asked = await request.post('/api/auth/users/reset_password/', { data: { email } });
   expect(asked.status()).toBe(204);
-  const mail = await latestMailTo(email);
+  const mail = await latestMailTo(email, '/password/reset/confirm/');
   const link = /https?:\/\/[^\s"<>]+\/password\/reset\/confirm\/[^\s"<>]+/.exec(mail)?.[0];
   expect(link).toBeTruthy();
 

@@ -48,10 +48,11 @@ export async function pauseClock(page: Page) {
 }
 
 /**
- * The text of the newest mail the e2e server wrote to `address` (its outbox writes .eml files
- * into the data directory's mail/), quoted-printable decoded; waits for it to be sent.
+ * The text of the newest mail the e2e server wrote to `address` that contains `containing` (its
+ * outbox writes .eml files into the data directory's mail/), quoted-printable decoded; waits for
+ * it to be sent. Other mails to the address (the welcome mail) are passed over.
  */
-export async function latestMailTo(address: string): Promise<string> {
+export async function latestMailTo(address: string, containing: string): Promise<string> {
   const dir = join(process.env.DWA_E2E_DATA_DIR ?? '', 'mail');
   let found = '';
   await expect
@@ -59,8 +60,9 @@ export async function latestMailTo(address: string): Promise<string> {
       async () => {
         const names = await readdir(dir).catch(() => [] as string[]);
         for (const name of names.sort().reverse()) {
-          const text = await readFile(join(dir, name), 'utf8');
-          if (text.includes(`To: ${address}`) || text.includes(`<${address}>`)) {
+          const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
+          const addressed = text.includes(`To: ${address}`) || text.includes(`<${address}>`);
+          if (addressed && text.includes(containing)) {
             found = text;
             return true;
           }
@@ -70,7 +72,11 @@ export async function latestMailTo(address: string): Promise<string> {
       { timeout: 15_000 },
     )
     .toBe(true);
-  return found
+  return found;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
