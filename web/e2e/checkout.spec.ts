@@ -7,12 +7,12 @@ test.skip(!hasBrowser, missingBrowserMessage);
 
 // Seeded demo products (internal/demo/catalogue.json) that no other spec orders, so parallel
 // tests cannot take each other's stock: 12 Xbox Wireless Controller (25 in stock, GH₵ 780.00),
-// 22 EA Sports FC 25 (30, GH₵ 720.00), 48 Tecno Spark 20 (35, GH₵ 1,650.00), 34 LG UltraGear
-// monitor (2 in stock).
+// 22 EA Sports FC 25 (30, GH₵ 720.00), 48 Tecno Spark 20 (35, GH₵ 1,650.00), 46 Samsung Galaxy
+// A15 (22 in stock).
 const CONTROLLER = 12;
 const FC25 = 22;
 const TECNO = 48;
-const MONITOR = 34;
+const GALAXY = 46;
 
 const bearer = (shopper: Shopper) => ({ Authorization: `Bearer ${shopper.access}` });
 
@@ -156,16 +156,20 @@ test('a bag line whose stock ran out blocks checkout until it is put right', asy
   request,
 }) => {
   const shopper = await signedIn(page, request);
-  await bag(request, shopper, MONITOR, 2);
-  const rival = await freshShopper(request);
-  await pendingOrder(request, rival, MONITOR); // one of the two left is gone
+  // The shopper bags all that is left; a rival then buys one of them.
+  const product = await request.get(`/api/store/products/${String(GALAXY)}/?fields=inventory`);
+  const { inventory } = (await product.json()) as { inventory: number };
+  await bag(request, shopper, GALAXY, inventory);
+  await pendingOrder(request, await freshShopper(request), GALAXY);
 
   await page.goto('/cart');
-  const line = page.getByRole('listitem').filter({ hasText: 'LG UltraGear' });
-  await expect(line).toContainText('Only 1 left in stock. Please lower the quantity.');
+  const line = page.getByRole('listitem').filter({ hasText: 'Samsung Galaxy A15' });
+  await expect(line).toContainText(
+    `Only ${String(inventory - 1)} left in stock. Please lower the quantity.`,
+  );
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
   await line.getByRole('button', { name: 'Decrease quantity' }).click();
-  await expect(line).not.toContainText('Only 1 left');
+  await expect(line).not.toContainText('left in stock');
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
 
   await line.getByRole('button', { name: 'Remove' }).click();

@@ -36,6 +36,7 @@ const rateLimits = [
   'login-fail',
   'complaint',
   'complaint-ack',
+  'password',
   'order',
   'analytics',
 ]
