@@ -6,24 +6,13 @@ import type { components } from '@/lib/api/schema';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
-import { ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
+import { message, ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
 
 type Message = components['schemas']['Message'];
 type Me = components['schemas']['Me'];
 
-const fromKofi = (id: number, content: string, is_read = false): Message => ({
-  id,
-  sender: 'kofi',
-  sender_id: 42,
-  sender_store: null,
-  sender_avatar: null,
-  receiver_user: null,
-  receiver_store: 3,
-  receiver: 'Accra Game Hub',
-  content,
-  timestamp: `2026-03-01T10:0${String(id)}:00.000Z`,
-  is_read,
-});
+const fromKofi = (id: number, content: string, is_read = false) =>
+  message(id, { content, is_read });
 
 /** The Message Center for `me`, answering the list from `messages` (read on every request). */
 function openCenter(me: Me, messages: () => Message[], ...overrides: HttpHandler[]) {

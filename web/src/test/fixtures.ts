@@ -3,6 +3,7 @@ import type { components } from '@/lib/api/schema';
 type CartItem = components['schemas']['CartItem'];
 type Order = components['schemas']['Order'];
 type Me = components['schemas']['Me'];
+type Message = components['schemas']['Message'];
 
 export const CART_ID = '3b0e6f1a-8c2d-4f7e-9a10-5d2c7b8e9f01';
 export const ORDER_ID = '9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b';
@@ -71,4 +72,35 @@ export const ownerMe: Me = {
   email: 'kw@x.test',
   is_staff: false,
   store: { id: 3, name: 'Accra Game Hub' },
+};
+
+/**
+ * A message (contract §2.7), by default from the shopper kofi (42) to store 3, Accra Game Hub;
+ * its timestamp follows its id, so ids give the order.
+ */
+export function message(id: number, fields: Partial<Message> = {}): Message {
+  return {
+    id,
+    sender: 'kofi',
+    sender_id: 42,
+    sender_store: null,
+    sender_avatar: null,
+    receiver_user: null,
+    receiver_store: 3,
+    receiver: 'Accra Game Hub',
+    content: `message ${String(id)}`,
+    timestamp: `2026-03-01T10:${String(id).padStart(2, '0')}:00.000Z`,
+    is_read: false,
+    ...fields,
+  };
+}
+
+/** What the owner of store 3 (kwame, 7) writes as the store to the shopper kofi (42). */
+export const fromStore3ToKofi: Partial<Message> = {
+  sender: 'kwame',
+  sender_id: 7,
+  sender_store: 3,
+  receiver_user: 42,
+  receiver_store: null,
+  receiver: 'kofi',
 };

@@ -1,39 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from './api/messages';
 import { groupConversations } from './conversations';
-import { ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
+import { fromStore3ToKofi, message, ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
 
 let next = 1;
-function message(fields: Partial<Message>): Message {
-  next += 1;
-  return {
-    id: next,
-    sender: 'kofi',
-    sender_id: 42,
-    sender_store: null,
-    sender_avatar: null,
-    receiver_user: null,
-    receiver_store: 3,
-    receiver: 'Accra Game Hub',
-    content: `message ${String(next)}`,
-    timestamp: `2026-03-01T10:${String(next).padStart(2, '0')}:00.000Z`,
-    is_read: false,
-    ...fields,
-  };
-}
+const nextMessage = (fields: Partial<Message> = {}) => message((next += 1), fields);
 
 describe('groupConversations', () => {
   it('groups a shopper’s messages by store, newest conversation first, threads oldest first', () => {
-    const toHub = message({});
-    const fromHub = message({
-      sender: 'kwame',
-      sender_id: 7,
-      sender_store: 3,
-      receiver_user: 42,
-      receiver_store: null,
-      receiver: 'kofi',
+    const toHub = nextMessage();
+    const fromHub = nextMessage(fromStore3ToKofi);
+    const toOther = nextMessage({
+      receiver_store: 5,
+      receiver: 'Kumasi Phone Plaza',
+      is_read: true,
     });
-    const toOther = message({ receiver_store: 5, receiver: 'Kumasi Phone Plaza', is_read: true });
     const [first, second, ...rest] = groupConversations([toOther, fromHub, toHub], shopper);
     expect(rest).toEqual([]);
     expect(first?.with).toEqual({ kind: 'store', id: 5, name: 'Kumasi Phone Plaza' });
@@ -44,14 +25,7 @@ describe('groupConversations', () => {
   });
 
   it('leaves a store that wrote first unnamed (its name is looked up)', () => {
-    const fromHub = message({
-      sender: 'kwame',
-      sender_id: 7,
-      sender_store: 3,
-      receiver_user: 42,
-      receiver_store: null,
-      receiver: 'kofi',
-    });
+    const fromHub = nextMessage(fromStore3ToKofi);
     expect(groupConversations([fromHub], shopper)[0]?.with).toEqual({
       kind: 'store',
       id: 3,
@@ -60,16 +34,9 @@ describe('groupConversations', () => {
   });
 
   it('groups a store owner’s inbox by customer, with replies in the same thread', () => {
-    const fromKofi = message({});
-    const fromAma = message({ sender: 'ama', sender_id: 43 });
-    const reply = message({
-      sender: 'kwame',
-      sender_id: 7,
-      sender_store: 3,
-      receiver_user: 42,
-      receiver_store: null,
-      receiver: 'kofi',
-    });
+    const fromKofi = nextMessage();
+    const fromAma = nextMessage({ sender: 'ama', sender_id: 43 });
+    const reply = nextMessage(fromStore3ToKofi);
     const conversations = groupConversations([reply, fromAma, fromKofi], owner);
     expect(conversations.map((c) => c.with)).toEqual([
       { kind: 'customer', id: 42, name: 'kofi' },
