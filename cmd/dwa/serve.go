@@ -25,6 +25,11 @@ func runServe(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	defer a.close()
+	if a.cfg.DatabaseURL != "" {
+		if err := a.store.DB().Warm(ctx, a.cfg.DBMaxConns); err != nil {
+			return fmt.Errorf("open PostgreSQL connections: %w", err)
+		}
+	}
 
 	seeded := false
 	if a.cfg.Demo {

@@ -156,3 +156,28 @@ func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	}
 	return db.translate(tx.Commit())
 }
+
+// Warm fills the reader pool up to n open connections. A PostgreSQL backend
+// takes milliseconds to start, and a pool that grows inside the first burst
+// of traffic after a start or deploy makes those requests wait for it.
+// Connections held elsewhere (a LISTEN) count towards n, so this never
+// waits for one to come back.
+func (db *DB) Warm(ctx context.Context, n int) error {
+	conns := make([]*sql.Conn, 0, n)
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	}()
+	for db.R.Stats().OpenConnections < n {
+		c, err := db.R.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, c)
+		if err := c.PingContext(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}

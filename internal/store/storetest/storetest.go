@@ -35,6 +35,7 @@ func Run(t *testing.T, open Opener) {
 		{"SearchTable", testSearch},
 		{"ProductList", testProductList},
 		{"ProductDetails", testProductDetails},
+		{"WarmFillsThePool", testWarm},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,6 +46,26 @@ func Run(t *testing.T, open Opener) {
 }
 
 var ctx = context.Background()
+
+// testWarm: Warm opens reader connections up to the number asked for, counts
+// ones held elsewhere, and returns rather than wait when the pool is full.
+func testWarm(t *testing.T, st *sqldb.Store) {
+	db := st.DB()
+	db.R.SetMaxOpenConns(4)
+	held, err := db.R.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.Warm(wctx, 4); err != nil {
+		t.Fatalf("Warm(4) with one connection held: %v", err)
+	}
+	if s := db.R.Stats(); s.OpenConnections != 4 || s.Idle != 3 {
+		t.Fatalf("after Warm(4): %d open, %d idle; want 4 open, 3 idle", s.OpenConnections, s.Idle)
+	}
+}
 
 func testMigrateIdempotent(t *testing.T, st *sqldb.Store) {
 	n, err := st.Migrate(ctx)
