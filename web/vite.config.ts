@@ -37,11 +37,21 @@ export default defineConfig({
             ? 'assets/route-[name]-[hash].js'
             : 'assets/[name]-[hash].js',
         codeSplitting: {
-          // React and the router change rarely: one long-cached chunk apart from the app's code.
+          // Few, larger chunks: every request on a slow phone's connection costs a round trip, and
+          // split by default the first screen took ~16 files (Lighthouse LCP 2.6-2.9 s; with these
+          // groups, 5 files and 2.0-2.2 s). The framework (React, the router, TanStack Query)
+          // changes rarely and is cached long apart from the app. The app chunk holds the shell and
+          // what the browsing pages share; pages and parts only some visits need stay lazy.
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'app',
+              test: /[\\/]src[\\/](app|components|lib|features[\\/](catalog|search|wishlist))[\\/]/,
+              priority: 1,
             },
           ],
         },
