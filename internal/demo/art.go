@@ -1,6 +1,8 @@
 package demo
 
 import (
+	"dwa/internal/shop"
+
 	"bytes"
 	"fmt"
 	"hash/fnv"
@@ -771,7 +773,7 @@ func WriteImages(root string, c *Catalogue) error {
 		}
 		slug := p.Slug
 		if slug == "" {
-			slug = ProductSlug(p.Name)
+			slug = shop.ProductSlug(p.Name)
 		}
 		for n := 1; n <= max(p.Images, 1); n++ {
 			if err := write("products", slug+"-"+strconv.Itoa(n)+".svg", ProductSVG(p, n)); err != nil {

@@ -11,6 +11,8 @@
 package demo
 
 import (
+	"dwa/internal/shop"
+
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -134,7 +136,7 @@ func (p Product) ImageURLs() []string {
 	}
 	slug := p.Slug
 	if slug == "" {
-		slug = ProductSlug(p.Name)
+		slug = shop.ProductSlug(p.Name)
 	}
 	n := max(p.Images, 1)
 	urls := make([]string, n)
@@ -154,7 +156,7 @@ func Load() (*Catalogue, error) {
 	for i := range c.Products {
 		p := &c.Products[i]
 		if p.Slug == "" {
-			p.Slug = ProductSlug(p.Name)
+			p.Slug = shop.ProductSlug(p.Name)
 		}
 		if p.Kind == "" {
 			p.Kind = KindOf(*p)
@@ -270,8 +272,8 @@ func (c *Catalogue) Validate() error {
 			bad("a product has no name")
 			continue
 		}
-		if p.Slug != ProductSlug(p.Name) || !validSlug(p.Slug) {
-			bad("product %q has slug %q, want %q", p.Name, p.Slug, ProductSlug(p.Name))
+		if p.Slug != shop.ProductSlug(p.Name) || !validSlug(p.Slug) {
+			bad("product %q has slug %q, want %q", p.Name, p.Slug, shop.ProductSlug(p.Name))
 		}
 		if pslugs[p.Slug] {
 			bad("product slug %q is used twice", p.Slug)
@@ -388,74 +390,6 @@ func (c *Catalogue) StoreKeys() []string {
 		keys[i] = s.Key
 	}
 	return keys
-}
-
-// ProductSlug turns a product name into a URL slug: lower-case ASCII letters
-// and digits separated by single hyphens. "&" becomes "and", "+" becomes
-// "plus", apostrophes vanish and accented letters (including the Akan ɛ and ɔ)
-// lose their marks. Slugs are cut at a word boundary to at most 90 characters.
-func ProductSlug(name string) string {
-	var b strings.Builder
-	b.Grow(len(name))
-	hyphen := false
-	word := func(s string) {
-		if hyphen && b.Len() > 0 {
-			b.WriteByte('-')
-		}
-		hyphen = false
-		b.WriteString(s)
-	}
-	for _, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			word(string(r))
-		case r >= 'A' && r <= 'Z':
-			word(string(r + ('a' - 'A')))
-		case r == '\'' || r == '’' || r == '`':
-			// "Men's" → "mens"
-		case r == '&':
-			hyphen = true
-			word("and")
-			hyphen = true
-		case r == '+':
-			hyphen = true
-			word("plus")
-			hyphen = true
-		default:
-			if s, ok := foldRune(r); ok {
-				word(s)
-			} else {
-				hyphen = true
-			}
-		}
-	}
-	s := b.String()
-	if len(s) > 90 {
-		s = s[:90]
-		if i := strings.LastIndexByte(s, '-'); i > 40 {
-			s = s[:i]
-		}
-		s = strings.TrimRight(s, "-")
-	}
-	if s == "" {
-		s = "product"
-	}
-	return s
-}
-
-var foldTable = map[rune]string{
-	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'ä': "a", 'å': "a", 'æ': "ae",
-	'ç': "c", 'è': "e", 'é': "e", 'ê': "e", 'ë': "e", 'ì': "i", 'í': "i",
-	'î': "i", 'ï': "i", 'ñ': "n", 'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o",
-	'ö': "o", 'ø': "o", 'ù': "u", 'ú': "u", 'û': "u", 'ü': "u", 'ý': "y",
-	'ÿ': "y", 'ß': "ss", 'ɛ': "e", 'ɔ': "o", 'ŋ': "ng",
-}
-
-func foldRune(r rune) (string, bool) {
-	if s, ok := foldTable[unicode.ToLower(r)]; ok {
-		return s, true
-	}
-	return "", false
 }
 
 func validSlug(s string) bool {

@@ -1,6 +1,8 @@
 package demo
 
 import (
+	"dwa/internal/shop"
+
 	"bytes"
 	"encoding/xml"
 	"errors"
@@ -231,11 +233,11 @@ func TestProductSlug(t *testing.T) {
 		"Insta360 X4 360° Action Camera":           "insta360-x4-360-action-camera",
 		"Tecno Camon 20 Pro 256GB – Serenity Blue": "tecno-camon-20-pro-256gb-serenity-blue",
 	} {
-		if got := ProductSlug(in); got != want {
-			t.Errorf("ProductSlug(%q) = %q, want %q", in, got, want)
+		if got := shop.ProductSlug(in); got != want {
+			t.Errorf("shop.ProductSlug(%q) = %q, want %q", in, got, want)
 		}
 	}
-	long := ProductSlug(strings.Repeat("Very Long Product Name ", 10))
+	long := shop.ProductSlug(strings.Repeat("Very Long Product Name ", 10))
 	if len(long) > 90 || strings.HasSuffix(long, "-") {
 		t.Errorf("long slug %q", long)
 	}
@@ -431,7 +433,7 @@ func TestSynthetic(t *testing.T) {
 	// the slug suffix and the single shared image.
 	check := &Catalogue{Categories: c.Categories, Stores: c.Stores, Accounts: c.Accounts, Hero: c.Hero}
 	for _, p := range first {
-		p.Slug = ProductSlug(p.Name)
+		p.Slug = shop.ProductSlug(p.Name)
 		p.Images = 2
 		check.Products = []Product{p}
 		if err := check.Validate(); err != nil {

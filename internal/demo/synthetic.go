@@ -1,6 +1,8 @@
 package demo
 
 import (
+	"dwa/internal/shop"
+
 	"errors"
 	"math/rand/v2"
 	"strconv"
@@ -56,7 +58,7 @@ func Synthetic(seed int64, n int, leafSlugs [][]string, stores []string, yield f
 		} else {
 			p.Store = stores[rng.IntN(len(stores))]
 		}
-		p.Slug = ProductSlug(p.Name) + "-s" + strconv.Itoa(i+1)
+		p.Slug = shop.ProductSlug(p.Name) + "-s" + strconv.Itoa(i+1)
 		switch r := rng.IntN(100); {
 		case r < 7:
 			p.Inventory = 0

@@ -34,12 +34,41 @@ type orderDTO struct {
 	UserEmail       string          `json:"user_email"`
 	Items           []orderItemDTO  `json:"items"`
 	PaidAt          *string         `json:"paid_at"`
+	// Fulfilment is each store's progress; events the order's history.
+	Fulfilment []orderPartDTO  `json:"fulfilment"`
+	Events     []orderEventDTO `json:"events"`
+}
+
+type orderPartDTO struct {
+	Store        *orderStoreDTO `json:"store"`
+	Status       string         `json:"status"`
+	TrackingNote string         `json:"tracking_note"`
+	ShippedAt    *string        `json:"shipped_at"`
+	DeliveredAt  *string        `json:"delivered_at"`
+}
+
+type orderStoreDTO struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
 }
 
 func toOrderDTO(o *shop.Order) orderDTO {
 	d := orderDTO{ID: o.ID, Status: o.Status, CreatedAt: shop.FormatTime(o.CreatedAt), Amount: moneyNumber(o.Amount),
 		ShippingAddress: o.ShippingAddress, ContactInfo: o.ContactInfo, UserEmail: o.UserEmail,
-		Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt)}
+		Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt), Fulfilment: []orderPartDTO{},
+		Events: toOrderEvents(o.Events)}
+	for _, p := range o.Parts() {
+		part := orderPartDTO{Status: p.Status, TrackingNote: p.TrackingNote, ShippedAt: optionalTime(p.ShippedAt),
+			DeliveredAt: optionalTime(p.DeliveredAt)}
+		if p.StoreID != 0 {
+			part.Store = &orderStoreDTO{ID: p.StoreID, Name: p.StoreName}
+		}
+		d.Fulfilment = append(d.Fulfilment, part)
+	}
+	// The buyer sees what happened and when; who did it is the shop's record.
+	for i := range d.Events {
+		d.Events[i].Actor = nil
+	}
 	for i, it := range o.Items {
 		d.Items[i] = orderItemDTO{ID: it.ID, Product: orderProductDTO{ID: it.ProductID, Name: it.ProductName,
 			Images: imageList(it.ProductImages)}, Name: it.Name, Quantity: it.Quantity, UnitPrice: it.UnitPrice.String(),

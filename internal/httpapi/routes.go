@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"net/http"
+
+	"dwa/internal/shop"
 )
 
 // h is shorthand for a method → handler table.
@@ -85,6 +87,15 @@ func (a *API) routes() http.Handler {
 	handle("/admin/ratings/{id}/approve", h{"POST": requireStaff(a.moderateRating(true))})
 	handle("/admin/ratings/{id}/reject", h{"POST": requireStaff(a.moderateRating(false))})
 	handle("/admin/analytics/summary", h{"GET": requireStaff(a.analyticsSummary)})
+
+	// Seller Centre (store owners; api/openapi.yaml)
+	handle("/seller/store", h{"GET": requireUser(a.getSellerStore), "PATCH": requireUser(a.patchSellerStore)})
+	handle("/seller/products", h{"GET": requireUser(a.listSellerProducts), "POST": requireUser(a.createSellerProduct)})
+	handle("/seller/products/{id}", h{"GET": requireUser(a.getSellerProduct), "PATCH": requireUser(a.patchSellerProduct),
+		"DELETE": requireUser(a.deleteSellerProduct)})
+	handle("/seller/orders", h{"GET": requireUser(a.listSellerOrders)})
+	handle("/seller/orders/{id}/ship", h{"POST": requireUser(a.advanceSellerOrder(shop.PartShipped))})
+	handle("/seller/orders/{id}/deliver", h{"POST": requireUser(a.advanceSellerOrder(shop.PartDelivered))})
 
 	// Operations (contract §2.11)
 	open("/openapi.json", h{"GET": a.serveOpenAPI})

@@ -3,6 +3,7 @@ package service
 import (
 	"bytes"
 	"html/template"
+	"strconv"
 	"strings"
 
 	"dwa/internal/shop"
@@ -113,4 +114,34 @@ func (s *Service) complaintMails(c *shop.Complaint, ack bool) []shop.Mail {
 		})...)
 	}
 	return mails
+}
+
+// fulfilmentMail tells the buyer that a store shipped or delivered its
+// part of their order.
+func (s *Service) fulfilmentMail(o *shop.Order, st *shop.Store, e shop.OrderEvent) []shop.Mail {
+	var names []string
+	for _, it := range o.LinesOf(st.ID) {
+		names = append(names, strconv.Itoa(it.Quantity)+" × "+it.Name)
+	}
+	items := strings.Join(names, ", ")
+	ref := "order " + strings.ToUpper(o.ID[:8])
+	c := mailContent{
+		Greeting:  "Hello,",
+		LinkLabel: "See your order",
+		Link:      s.accounts.PublicURL + "/order/" + o.ID,
+		SignOff:   "Medaase — the Dwa team",
+	}
+	subject := "Your Dwa " + ref + " is on its way"
+	if e.Status == shop.PartDelivered {
+		subject = "Your Dwa " + ref + " has been delivered"
+		c.Paragraphs = []string{st.Name + " has delivered your items from " + ref + ": " + items + "."}
+		c.After = []string{"Enjoy them! You can now leave a review on each product's page."}
+	} else {
+		c.Paragraphs = []string{st.Name + " has shipped your items from " + ref + ": " + items + "."}
+		if e.Note != "" {
+			c.Paragraphs = append(c.Paragraphs, "Tracking details from the store: "+e.Note)
+		}
+		c.After = []string{"Questions about the delivery? Message the store from the product page or from Messages."}
+	}
+	return s.render(o.UserEmail, subject, c)
 }

@@ -27,6 +27,7 @@ type Store interface {
 	ReviewStore
 	MessageStore
 	AnalyticsStore
+	SellerStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }

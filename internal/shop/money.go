@@ -26,6 +26,21 @@ func (m Money) String() string {
 	return s
 }
 
+// Grouped renders a price as people read it: thousands grouped with commas
+// and two decimals ("1,234.50"), as the storefront shows prices.
+func (m Money) Grouped() string {
+	s := m.String()
+	sign := ""
+	if s[0] == '-' {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "," + whole[i:]
+	}
+	return sign + whole + "." + frac
+}
+
 // Number renders the computed-total form: a JSON number with trailing zeros
 // dropped (3750 → "37.5", 125000 → "1250", 0 → "0").
 func (m Money) Number() string {

@@ -99,6 +99,8 @@ type Order struct {
 	PaidAt          time.Time // zero until paid
 	CancelledAt     time.Time // zero unless cancelled
 	Items           []OrderItem
+	// Events are the order's status changes, oldest first.
+	Events []OrderEvent
 }
 
 // OrderItem is a line of an order: name and price are snapshots taken at
@@ -109,9 +111,14 @@ type OrderItem struct {
 	ProductName   string // the product's current name
 	ProductImages []string
 	StoreID       int64
+	StoreName     string // the store's current name
 	Name          string
 	UnitPrice     Money
 	Quantity      int
+	// Fulfilment by the line's store: zero until shipped / delivered.
+	ShippedAt    time.Time
+	DeliveredAt  time.Time
+	TrackingNote string
 }
 
 // Total is the snapshot price × quantity.

@@ -81,6 +81,10 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
 		if _, err := c.exec(ctx, `UPDATE carts SET status = 'inactive' WHERE id = ?`, cart.ID); err != nil {
 			return err
 		}
+		if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: o.ID, Status: o.Status, ActorID: o.UserID,
+			CreatedAt: o.CreatedAt}); err != nil {
+			return err
+		}
 		// Late in the transaction: on PostgreSQL the search_meta row stays
 		// locked until commit, and every order takes it.
 		if err := bumpRank(ctx, c); err != nil {
@@ -137,9 +141,11 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 	for i, o := range out {
 		args[i] = o.ID
 	}
-	irows, err := c.query(ctx, `SELECT oi.id, oi.order_id, oi.product_id, p.name, COALESCE(oi.store_id, 0), oi.name,
-		oi.unit_price, oi.quantity FROM order_items oi JOIN products p ON p.id = oi.product_id
-		WHERE oi.order_id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(out)), ",")+`) ORDER BY oi.id`, args...)
+	in := strings.TrimSuffix(strings.Repeat("?,", len(out)), ",")
+	irows, err := c.query(ctx, `SELECT oi.id, oi.order_id, oi.product_id, p.name, COALESCE(oi.store_id, 0),
+		COALESCE(st.name, ''), oi.name, oi.unit_price, oi.quantity, oi.shipped_at, oi.delivered_at, oi.tracking_note
+		FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN stores st ON st.id = oi.store_id
+		WHERE oi.order_id IN (`+in+`) ORDER BY oi.id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -148,9 +154,16 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 	for irows.Next() {
 		var it shop.OrderItem
 		var orderID string
-		if err := irows.Scan(&it.ID, &orderID, &it.ProductID, &it.ProductName, &it.StoreID, &it.Name, &it.UnitPrice,
-			&it.Quantity); err != nil {
+		var shipped, delivered sql.NullInt64
+		if err := irows.Scan(&it.ID, &orderID, &it.ProductID, &it.ProductName, &it.StoreID, &it.StoreName, &it.Name,
+			&it.UnitPrice, &it.Quantity, &shipped, &delivered, &it.TrackingNote); err != nil {
 			return nil, err
+		}
+		if shipped.Valid {
+			it.ShippedAt = shop.FromMillis(shipped.Int64)
+		}
+		if delivered.Valid {
+			it.DeliveredAt = shop.FromMillis(delivered.Int64)
 		}
 		if o := byID[orderID]; o != nil {
 			o.Items = append(o.Items, it)
@@ -169,7 +182,42 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 			o.Items[i].ProductImages = images[o.Items[i].ProductID]
 		}
 	}
+	if err := orderEvents(ctx, c, in, args, byID); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// orderEvents loads the events of the orders in the IN list, oldest first.
+func orderEvents(ctx context.Context, c conn, in string, args []any, byID map[string]*shop.Order) error {
+	rows, err := c.query(ctx, `SELECT e.id, e.order_id, COALESCE(e.store_id, 0), e.status, e.note,
+		COALESCE(e.actor_id, 0), COALESCE(u.username, ''), e.created_at
+		FROM order_events e LEFT JOIN users u ON u.id = e.actor_id
+		WHERE e.order_id IN (`+in+`) ORDER BY e.id`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e shop.OrderEvent
+		var at int64
+		if err := rows.Scan(&e.ID, &e.OrderID, &e.StoreID, &e.Status, &e.Note, &e.ActorID, &e.Actor, &at); err != nil {
+			return err
+		}
+		e.CreatedAt = shop.FromMillis(at)
+		if o := byID[e.OrderID]; o != nil {
+			o.Events = append(o.Events, e)
+		}
+	}
+	return rows.Err()
+}
+
+// addOrderEvent records a status change inside the caller's transaction.
+func addOrderEvent(ctx context.Context, c conn, e shop.OrderEvent) error {
+	_, err := c.exec(ctx, `INSERT INTO order_events (order_id, store_id, status, note, actor_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, e.OrderID, nullID(e.StoreID), e.Status, e.Note, nullID(e.ActorID),
+		shop.Millis(e.CreatedAt))
+	return err
 }
 
 // Orders returns limit of the user's visible orders from offset, newest
@@ -222,6 +270,9 @@ func cancelPending(ctx context.Context, c conn, id string, at time.Time) (bool, 
 		return false, err
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return false, err
+	}
+	if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: id, Status: shop.OrderCancelled, CreatedAt: at}); err != nil {
 		return false, err
 	}
 	rows, err := c.query(ctx, `SELECT product_id, quantity FROM order_items WHERE order_id = ? ORDER BY product_id`, id)

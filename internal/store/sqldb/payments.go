@@ -163,7 +163,11 @@ func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse st
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 1 {
 			out = shop.FulfilDone
-			return err
+			if err != nil {
+				return err
+			}
+			return addOrderEvent(ctx, c, shop.OrderEvent{OrderID: orderID, Status: shop.OrderProcessing,
+				Note: "Payment received.", CreatedAt: shop.FromMillis(ms)})
 		}
 		out = shop.FulfilNotPayable
 		_, err = c.exec(ctx, `UPDATE payments SET flag = 'refund' WHERE reference = ?`, reference)

@@ -54,7 +54,7 @@ func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
 var dataTables = []string{
 	"stream_tickets", "rate_limit_counters", "idempotency_keys", "password_reset_tokens",
 	"refresh_tokens", "outbox", "complaints", "page_views", "messages", "wishlists",
-	"payment_events", "payments", "order_items", "orders", "cart_items", "carts",
+	"payment_events", "payments", "order_events", "order_items", "orders", "cart_items", "carts",
 	"ratings", "reviews", "search_documents", "product_images", "products", "category_images",
 	"hero_slides", "stores", "users",
 }

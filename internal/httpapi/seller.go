@@ -1,0 +1,278 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"dwa/internal/service"
+	"dwa/internal/shop"
+)
+
+// The Seller Centre API (/seller/…): a store owner's own store, products
+// and part of paid orders. 401 without a login, 403 for users without a
+// store, 404 for objects of other stores.
+
+type sellerStoreDTO struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Logo        string `json:"logo"`
+	Description string `json:"description"`
+	ContactInfo string `json:"contact_info"`
+	Address     string `json:"address"`
+	IsActive    bool   `json:"is_active"`
+	CreatedAt   string `json:"created_at"`
+}
+
+func toSellerStoreDTO(st *shop.Store) sellerStoreDTO {
+	return sellerStoreDTO{ID: st.ID, Name: st.Name, Logo: st.Logo, Description: st.Description,
+		ContactInfo: st.ContactInfo, Address: st.Address, IsActive: st.Active, CreatedAt: shop.FormatTime(st.CreatedAt)}
+}
+
+func (a *API) getSellerStore(w http.ResponseWriter, r *http.Request) {
+	st, err := a.svc.SellerStoreProfile(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toSellerStoreDTO(st))
+}
+
+type sellerStoreRequest struct {
+	Name        *string `json:"name"`
+	Description *string `json:"description"`
+	ContactInfo *string `json:"contact_info"`
+	Address     *string `json:"address"`
+}
+
+func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) {
+	var in sellerStoreRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	st, err := a.svc.UpdateSellerStore(r.Context(), caller(r), service.StoreInput{Name: in.Name,
+		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toSellerStoreDTO(st))
+}
+
+type sellerProductDTO struct {
+	ID               int64             `json:"id"`
+	Name             string            `json:"name"`
+	CategoryID       *int64            `json:"category_id"`
+	SubcategoryID    *int64            `json:"subcategory_id"`
+	SubSubcategoryID *int64            `json:"sub_subcategory_id"`
+	UnitPrice        string            `json:"unit_price"`
+	Inventory        int               `json:"inventory"`
+	IsActive         bool              `json:"is_active"`
+	Description      string            `json:"description"`
+	Specification    string            `json:"specification"`
+	Images           []productImageDTO `json:"images"`
+	CreatedAt        string            `json:"created_at"`
+}
+
+func optionalID(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
+
+func toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
+	return sellerProductDTO{ID: d.ID, Name: d.Name, CategoryID: optionalID(d.CategoryID),
+		SubcategoryID: optionalID(d.SubcategoryID), SubSubcategoryID: optionalID(d.SubSubcategoryID),
+		UnitPrice: d.UnitPrice.String(), Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
+		Specification: d.Specification, Images: imageList(d.Images), CreatedAt: shop.FormatTime(d.CreatedAt)}
+}
+
+func (a *API) listSellerProducts(w http.ResponseWriter, r *http.Request) {
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ds, total, err := a.svc.SellerProducts(r.Context(), caller(r), shop.SellerProductFilter{
+		Search: lastQueryValue(r, "search"), Status: lastQueryValue(r, "status"), Offset: p.offset, Limit: p.limit})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeSlice(a, w, r, p, ds, total, toSellerProductDTO)
+}
+
+type sellerProductRequest struct {
+	Name             *string `json:"name"`
+	CategoryID       *int64  `json:"category_id"`
+	SubcategoryID    *int64  `json:"subcategory_id"`
+	SubSubcategoryID *int64  `json:"sub_subcategory_id"`
+	Price            *string `json:"price"`
+	Inventory        *int64  `json:"inventory"`
+	Description      *string `json:"description"`
+	Specification    *string `json:"specification"`
+	IsActive         *bool   `json:"is_active"`
+}
+
+func (in sellerProductRequest) input() service.ProductInput {
+	return service.ProductInput{Name: in.Name, CategoryID: in.CategoryID, SubcategoryID: in.SubcategoryID,
+		SubSubcatID: in.SubSubcategoryID, Price: in.Price, Inventory: in.Inventory, Description: in.Description,
+		Specification: in.Specification, Active: in.IsActive}
+}
+
+func (a *API) createSellerProduct(w http.ResponseWriter, r *http.Request) {
+	var in sellerProductRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	d, err := a.svc.CreateSellerProduct(r.Context(), caller(r), in.input())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toSellerProductDTO(d))
+}
+
+// sellerProductID reads the path's product id; a malformed one is a 404.
+func sellerProductID(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		writeError(w, r, shop.NotFound("Product"))
+	}
+	return id, ok
+}
+
+func (a *API) getSellerProduct(w http.ResponseWriter, r *http.Request) {
+	id, ok := sellerProductID(w, r)
+	if !ok {
+		return
+	}
+	d, err := a.svc.SellerProduct(r.Context(), caller(r), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toSellerProductDTO(d))
+}
+
+func (a *API) patchSellerProduct(w http.ResponseWriter, r *http.Request) {
+	id, ok := sellerProductID(w, r)
+	if !ok {
+		return
+	}
+	var in sellerProductRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	d, err := a.svc.UpdateSellerProduct(r.Context(), caller(r), id, in.input())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toSellerProductDTO(d))
+}
+
+func (a *API) deleteSellerProduct(w http.ResponseWriter, r *http.Request) {
+	id, ok := sellerProductID(w, r)
+	if !ok {
+		return
+	}
+	if err := a.svc.DeactivateSellerProduct(r.Context(), caller(r), id); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
+}
+
+type sellerOrderItemDTO struct {
+	ID         int64           `json:"id"`
+	ProductID  int64           `json:"product_id"`
+	Name       string          `json:"name"`
+	Quantity   int             `json:"quantity"`
+	UnitPrice  string          `json:"unit_price"`
+	TotalPrice json.RawMessage `json:"total_price"`
+}
+
+type orderEventDTO struct {
+	Status string  `json:"status"`
+	Note   string  `json:"note"`
+	At     string  `json:"at"`
+	Actor  *string `json:"actor"`
+}
+
+type sellerOrderDTO struct {
+	ID              string               `json:"id"`
+	CreatedAt       string               `json:"created_at"`
+	PaidAt          *string              `json:"paid_at"`
+	Status          string               `json:"status"`
+	OrderStatus     string               `json:"order_status"`
+	ShippingAddress string               `json:"shipping_address"`
+	ContactInfo     string               `json:"contact_info"`
+	Items           []sellerOrderItemDTO `json:"items"`
+	Amount          json.RawMessage      `json:"amount"`
+	TrackingNote    string               `json:"tracking_note"`
+	Events          []orderEventDTO      `json:"events"`
+}
+
+func toOrderEvents(es []shop.OrderEvent) []orderEventDTO {
+	out := make([]orderEventDTO, len(es))
+	for i, e := range es {
+		out[i] = orderEventDTO{Status: e.Status, Note: e.Note, At: shop.FormatTime(e.CreatedAt)}
+		if e.Actor != "" {
+			out[i].Actor = &e.Actor
+		}
+	}
+	return out
+}
+
+func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
+	d := sellerOrderDTO{ID: o.ID, CreatedAt: shop.FormatTime(o.CreatedAt), PaidAt: optionalTime(o.PaidAt),
+		Status: shop.PartStatus(o.Items), OrderStatus: o.Status, ShippingAddress: o.ShippingAddress,
+		ContactInfo: o.ContactInfo, Items: make([]sellerOrderItemDTO, len(o.Items)), Amount: moneyNumber(o.Amount),
+		Events: toOrderEvents(o.Events)}
+	for i, it := range o.Items {
+		d.Items[i] = sellerOrderItemDTO{ID: it.ID, ProductID: it.ProductID, Name: it.Name, Quantity: it.Quantity,
+			UnitPrice: it.UnitPrice.String(), TotalPrice: moneyNumber(it.Total())}
+		d.TrackingNote = it.TrackingNote
+	}
+	return d
+}
+
+func (a *API) listSellerOrders(w http.ResponseWriter, r *http.Request) {
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	os, total, err := a.svc.SellerOrders(r.Context(), caller(r), shop.SellerOrderFilter{
+		Status: lastQueryValue(r, "status"), Offset: p.offset, Limit: p.limit})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeSlice(a, w, r, p, os, total, toSellerOrderDTO)
+}
+
+type shipRequest struct {
+	TrackingNote *string `json:"tracking_note"`
+}
+
+// advanceSellerOrder answers POST …/ship/ and …/deliver/.
+func (a *API) advanceSellerOrder(to string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in shipRequest
+		if err := decodeBody(r, &in); err != nil {
+			writeError(w, r, err)
+			return
+		}
+		o, err := a.svc.AdvanceSellerOrder(r.Context(), caller(r), r.PathValue("id"), to, in.TrackingNote)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, toSellerOrderDTO(o))
+	}
+}

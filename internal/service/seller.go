@@ -1,0 +1,403 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"dwa/internal/shop"
+)
+
+// SellerStore is what the Seller Centre needs from persistence beyond the
+// catalogue and order reads every shopper uses. Every method is bounded by
+// the store's id.
+type SellerStore interface {
+	SellerProductIDs(ctx context.Context, storeID int64, f shop.SellerProductFilter) ([]int64, int, error)
+	// UpdateProduct reports false when the product is not the store's.
+	UpdateProduct(ctx context.Context, p *shop.Product, at time.Time) (bool, error)
+	UpdateStore(ctx context.Context, st *shop.Store) error
+	SellerOrders(ctx context.Context, storeID int64, f shop.SellerOrderFilter) ([]*shop.Order, int, error)
+	SellerOrder(ctx context.Context, storeID int64, id string) (*shop.Order, error)
+	// AdvancePart returns nil, nil when the store has no part in a paid order of that id.
+	AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error)
+}
+
+// Limits of what a store owner enters.
+const (
+	maxProductName = 200
+	maxProductHTML = 50_000
+	maxInventory   = 1_000_000
+	// maxPrice is GH₵ 10,000,000.00: above any product of the mall, below
+	// any arithmetic trouble with quantities of 99.
+	maxPrice shop.Money = 1_000_000_000
+)
+
+// ownStore returns the caller's store; anyone without one is refused.
+func (s *Service) ownStore(ctx context.Context, u *shop.User) (*shop.Store, error) {
+	st, err := s.store.OwnedStore(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		return nil, shop.ErrForbidden
+	}
+	return st, nil
+}
+
+// SellerStoreProfile is the caller's store.
+func (s *Service) SellerStoreProfile(ctx context.Context, u *shop.User) (*shop.Store, error) {
+	return s.ownStore(ctx, u)
+}
+
+// StoreInput is a decoded store-profile change; nil fields stay as they are.
+type StoreInput struct {
+	Name, Description, ContactInfo, Address *string
+}
+
+// UpdateSellerStore changes the caller's store profile.
+func (s *Service) UpdateSellerStore(ctx context.Context, u *shop.User, in StoreInput) (*shop.Store, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	fe := shop.FieldErrors{}
+	if in.Name != nil {
+		st.Name = requiredText(fe, "name", in.Name, 100)
+	}
+	optionalText(fe, "description", in.Description, 2000, &st.Description)
+	optionalText(fe, "contact_info", in.ContactInfo, 100, &st.ContactInfo)
+	optionalText(fe, "address", in.Address, 300, &st.Address)
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateStore(ctx, st); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// optionalText applies a length limit to a field that may be blank and
+// stores it in dst when it was sent.
+func optionalText(fe shop.FieldErrors, name string, v *string, maxLen int, dst *string) {
+	if v == nil {
+		return
+	}
+	if utf8.RuneCountInString(*v) > maxLen {
+		fe.Add(name, "Ensure this field has no more than "+strconv.Itoa(maxLen)+" characters.")
+		return
+	}
+	*dst = *v
+}
+
+// SellerProducts lists one page of the caller's products, in every state.
+func (s *Service) SellerProducts(ctx context.Context, u *shop.User, f shop.SellerProductFilter) ([]*shop.ProductDetail, int, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, 0, err
+	}
+	switch f.Status {
+	case "", "all", "active", "inactive", "out_of_stock":
+	default:
+		return nil, 0, shop.Invalid(map[string][]string{"status": {`Select a valid choice. "` + f.Status +
+			`" is not one of the available choices.`}})
+	}
+	ids, total, err := s.store.SellerProductIDs(ctx, st.ID, f)
+	if err != nil || len(ids) == 0 {
+		return nil, total, err
+	}
+	ds, err := s.store.ProductDetails(ctx, ids, shop.DetailOptions{})
+	return ds, total, err
+}
+
+// SellerProduct is one of the caller's products: 404 for anyone else's.
+func (s *Service) SellerProduct(ctx context.Context, u *shop.User, id int64) (*shop.ProductDetail, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return s.storeProduct(ctx, st, id)
+}
+
+func (s *Service) storeProduct(ctx context.Context, st *shop.Store, id int64) (*shop.ProductDetail, error) {
+	ds, err := s.store.ProductDetails(ctx, []int64{id}, shop.DetailOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if len(ds) == 0 || ds[0].StoreID != st.ID {
+		return nil, shop.NotFound("Product")
+	}
+	return ds[0], nil
+}
+
+// ProductInput is a decoded product form; nil fields are absent. When
+// CategoryID is sent the three levels are set together: an absent
+// subcategory means none.
+type ProductInput struct {
+	Name                                   *string
+	CategoryID, SubcategoryID, SubSubcatID *int64
+	Price                                  *string
+	Inventory                              *int64
+	Description, Specification             *string
+	Active                                 *bool
+}
+
+// CreateSellerProduct adds a product to the caller's store.
+func (s *Service) CreateSellerProduct(ctx context.Context, u *shop.User, in ProductInput) (*shop.ProductDetail, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	p := &shop.Product{StoreID: st.ID, Active: true, CreatedAt: s.now()}
+	if err := s.applyProductInput(ctx, p, in, true); err != nil {
+		return nil, err
+	}
+	p.Slug = shop.ProductSlug(p.Name) + "-" + slugSuffix()
+	if err := s.store.CreateProducts(ctx, []*shop.Product{p}); err != nil {
+		return nil, err
+	}
+	return s.storeProduct(ctx, st, p.ID)
+}
+
+// UpdateSellerProduct changes the fields sent of one of the caller's products.
+func (s *Service) UpdateSellerProduct(ctx context.Context, u *shop.User, id int64, in ProductInput) (*shop.ProductDetail, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.storeProduct(ctx, st, id)
+	if err != nil {
+		return nil, err
+	}
+	p := d.Product
+	if err := s.applyProductInput(ctx, &p, in, false); err != nil {
+		return nil, err
+	}
+	if ok, err := s.store.UpdateProduct(ctx, &p, s.now()); err != nil || !ok {
+		if err == nil {
+			err = shop.NotFound("Product")
+		}
+		return nil, err
+	}
+	return s.storeProduct(ctx, st, id)
+}
+
+// DeactivateSellerProduct takes one of the caller's products off the shop.
+// Products are never deleted: orders refer to them.
+func (s *Service) DeactivateSellerProduct(ctx context.Context, u *shop.User, id int64) error {
+	inactive := false
+	_, err := s.UpdateSellerProduct(ctx, u, id, ProductInput{Active: &inactive})
+	return err
+}
+
+// applyProductInput validates the sent fields into p, reporting every
+// field error at once; on create the name, category and price are required.
+func (s *Service) applyProductInput(ctx context.Context, p *shop.Product, in ProductInput, create bool) error {
+	fe := shop.FieldErrors{}
+	if in.Name != nil || create {
+		p.Name = requiredText(fe, "name", in.Name, maxProductName)
+	}
+	if in.CategoryID != nil || create {
+		if err := s.applyCategories(ctx, fe, p, in); err != nil {
+			return err
+		}
+	}
+	if in.Price != nil || create {
+		p.UnitPrice = parsePrice(fe, in.Price)
+	}
+	if in.Inventory != nil {
+		switch n := *in.Inventory; {
+		case n < 0:
+			fe.Add("inventory", "Ensure this value is greater than or equal to 0.")
+		case n > maxInventory:
+			fe.Add("inventory", "Ensure this value is less than or equal to "+strconv.Itoa(maxInventory)+".")
+		default:
+			p.Inventory = int(n)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		in   *string
+		dst  *string
+	}{{"description", in.Description, &p.Description}, {"specification", in.Specification, &p.Specification}} {
+		if f.in == nil {
+			continue
+		}
+		if utf8.RuneCountInString(*f.in) > maxProductHTML {
+			fe.Add(f.name, "Ensure this field has no more than "+strconv.Itoa(maxProductHTML)+" characters.")
+			continue
+		}
+		*f.dst = SanitizeHTML(*f.in)
+	}
+	if in.Active != nil {
+		p.Active = *in.Active
+	}
+	return fe.Err()
+}
+
+// applyCategories checks the three levels: an active department, then
+// optionally one of its active subcategories, then optionally one of that
+// subcategory's active children.
+func (s *Service) applyCategories(ctx context.Context, fe shop.FieldErrors, p *shop.Product, in ProductInput) error {
+	if in.CategoryID == nil {
+		fe.Add("category_id", msgRequired)
+		return nil
+	}
+	all, err := s.store.AllCategories(ctx)
+	if err != nil {
+		return err
+	}
+	byID := make(map[int64]*shop.Category, len(all))
+	for _, c := range all {
+		byID[c.ID] = c
+	}
+	pick := func(field string, id *int64, level int, parent int64) int64 {
+		if id == nil {
+			return 0
+		}
+		c := byID[*id]
+		switch {
+		case c == nil || !c.Active || c.Level != level:
+			fe.Add(field, `Invalid pk "`+strconv.FormatInt(*id, 10)+`" - object does not exist.`)
+		case c.ParentID != parent:
+			fe.Add(field, "Choose one inside the category above it.")
+		default:
+			return c.ID
+		}
+		return -1
+	}
+	p.CategoryID = pick("category_id", in.CategoryID, 1, 0)
+	p.SubcategoryID, p.SubSubcategoryID = 0, 0
+	if p.CategoryID > 0 {
+		p.SubcategoryID = pick("subcategory_id", in.SubcategoryID, 2, p.CategoryID)
+	}
+	if p.SubcategoryID > 0 {
+		p.SubSubcategoryID = pick("sub_subcategory_id", in.SubSubcatID, 3, p.SubcategoryID)
+	} else if in.SubSubcatID != nil && p.SubcategoryID == 0 {
+		fe.Add("sub_subcategory_id", "Choose a subcategory first.")
+	}
+	return nil
+}
+
+// priceText is a cedi amount as people type it: digits with optional
+// thousands commas, at most two decimals, optionally after "GH₵" or "GHS".
+var priceText = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$`)
+
+const msgPrice = "Enter a price in GH₵ like 1,234.50."
+
+// parsePrice reads a price entered as text into pesewas.
+func parsePrice(fe shop.FieldErrors, v *string) shop.Money {
+	if v == nil {
+		fe.Add("price", msgRequired)
+		return 0
+	}
+	t := strings.TrimSpace(*v)
+	for _, prefix := range []string{"GH₵", "GHS", "GH¢", "₵"} {
+		t = strings.TrimSpace(strings.TrimPrefix(t, prefix))
+	}
+	if t == "" {
+		fe.Add("price", msgBlank)
+		return 0
+	}
+	if !priceText.MatchString(t) {
+		fe.Add("price", msgPrice)
+		return 0
+	}
+	m, err := shop.ParseCedis(strings.ReplaceAll(t, ",", ""))
+	switch {
+	case err != nil:
+		fe.Add("price", msgPrice)
+	case m <= 0:
+		fe.Add("price", "The price must be more than GH₵ 0.00.")
+	case m > maxPrice:
+		fe.Add("price", "The price must be at most GH₵ "+maxPrice.Grouped()+".")
+	default:
+		return m
+	}
+	return 0
+}
+
+// slugSuffix keeps the slugs of products with equal names apart.
+func slugSuffix() string {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return hex.EncodeToString(b)
+}
+
+// SellerOrders lists one page of the paid orders holding the caller's
+// lines, each cut down to those lines and the events of its part.
+func (s *Service) SellerOrders(ctx context.Context, u *shop.User, f shop.SellerOrderFilter) ([]*shop.Order, int, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, 0, err
+	}
+	switch f.Status {
+	case "", shop.PartProcessing, shop.PartShipped, shop.PartDelivered:
+	default:
+		return nil, 0, shop.Invalid(map[string][]string{"status": {`Select a valid choice. "` + f.Status +
+			`" is not one of the available choices.`}})
+	}
+	os, total, err := s.store.SellerOrders(ctx, st.ID, f)
+	for i, o := range os {
+		os[i] = storePart(o, st.ID)
+	}
+	return os, total, err
+}
+
+// storePart is what a store sees of an order: its own lines, their total,
+// the order-wide events and its own; of the buyer, only what delivery needs.
+func storePart(o *shop.Order, storeID int64) *shop.Order {
+	part := *o
+	part.Items = o.LinesOf(storeID)
+	part.Amount = 0
+	for _, it := range part.Items {
+		part.Amount += it.Total()
+	}
+	part.Events = nil
+	for _, e := range o.Events {
+		if e.StoreID == 0 || e.StoreID == storeID {
+			if e.StoreID == 0 && e.ActorID == o.UserID {
+				e.Actor = "" // the buyer's account name is not the store's business
+			}
+			part.Events = append(part.Events, e)
+		}
+	}
+	part.UserEmail = ""
+	return &part
+}
+
+// AdvanceSellerOrder marks the caller's part of an order shipped (with an
+// optional tracking note) or delivered, and mails the buyer.
+func (s *Service) AdvanceSellerOrder(ctx context.Context, u *shop.User, id, to string, note *string) (*shop.Order, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	id, ok := shop.ParseUUID(id)
+	if !ok {
+		return nil, shop.ErrNotFoundPlain
+	}
+	e := shop.OrderEvent{OrderID: id, StoreID: st.ID, Status: to, ActorID: u.ID, CreatedAt: s.now()}
+	if note != nil {
+		if to != shop.PartShipped {
+			return nil, shop.Invalid(map[string][]string{"tracking_note": {"A tracking note goes with shipping only."}})
+		}
+		if utf8.RuneCountInString(*note) > shop.MaxTrackingNote {
+			return nil, shop.Invalid(map[string][]string{"tracking_note": {
+				"Ensure this field has no more than " + strconv.Itoa(shop.MaxTrackingNote) + " characters."}})
+		}
+		e.Note = *note
+	}
+	o, err := s.store.AdvancePart(ctx, e, func(o *shop.Order) []shop.Mail { return s.fulfilmentMail(o, st, e) })
+	if err != nil {
+		return nil, err
+	}
+	if o == nil {
+		return nil, shop.NotFound("Order")
+	}
+	return storePart(o, st.ID), nil
+}

@@ -1,0 +1,98 @@
+package shop
+
+import "time"
+
+// A store's part of an order: its lines, which it ships and delivers
+// together. The part's status is read from the lines' timestamps.
+const (
+	PartProcessing = OrderProcessing
+	PartShipped    = OrderShipped
+	PartDelivered  = OrderDelivered
+)
+
+// MaxTrackingNote bounds the note a store adds when it ships.
+const MaxTrackingNote = 500
+
+// OrderEvent is one status change of an order (StoreID 0) or of one
+// store's part of it. ActorID 0 is the system (payment, expiry).
+type OrderEvent struct {
+	ID        int64
+	OrderID   string
+	StoreID   int64
+	Status    string
+	Note      string
+	ActorID   int64
+	Actor     string // the actor's username, empty for the system
+	CreatedAt time.Time
+}
+
+// PartStatus is the fulfilment status of the given lines (one store's):
+// delivered when delivered, shipped when shipped, else processing.
+func PartStatus(lines []OrderItem) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	switch {
+	case !lines[0].DeliveredAt.IsZero():
+		return PartDelivered
+	case !lines[0].ShippedAt.IsZero():
+		return PartShipped
+	}
+	return PartProcessing
+}
+
+// LinesOf returns the order's lines that belong to storeID.
+func (o *Order) LinesOf(storeID int64) []OrderItem {
+	var out []OrderItem
+	for _, it := range o.Items {
+		if it.StoreID == storeID {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// SellerOrderFilter selects a store's orders: by its part's status
+// (PartProcessing, PartShipped, PartDelivered; empty = all paid ones).
+type SellerOrderFilter struct {
+	Status        string
+	Offset, Limit int
+}
+
+// SellerProductFilter selects a store's products for the Seller Centre.
+type SellerProductFilter struct {
+	Search        string // case-insensitive part of the name
+	Status        string // "", "active", "inactive" or "out_of_stock"
+	Offset, Limit int
+}
+
+// Part is one store's share of an order as the buyer follows it.
+type Part struct {
+	StoreID      int64
+	StoreName    string
+	Status       string
+	TrackingNote string
+	ShippedAt    time.Time
+	DeliveredAt  time.Time
+}
+
+// Parts groups the order's lines by store, in the order of their first
+// line. A paid order's parts each have a status; before payment and after
+// cancellation they have the order's.
+func (o *Order) Parts() []Part {
+	var out []Part
+	index := map[int64]int{}
+	for _, it := range o.Items {
+		i, ok := index[it.StoreID]
+		if !ok {
+			i = len(out)
+			index[it.StoreID] = i
+			out = append(out, Part{StoreID: it.StoreID, StoreName: it.StoreName,
+				Status: o.Status, TrackingNote: it.TrackingNote, ShippedAt: it.ShippedAt, DeliveredAt: it.DeliveredAt})
+			if o.Status == OrderProcessing || o.Status == OrderShipped || o.Status == OrderDelivered {
+				out[i].Status = PartStatus([]OrderItem{it})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,256 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+// The Seller Centre's reads and writes: a store's own products (in every
+// state), its part of paid orders, and its profile. Every query is bounded
+// by the store's id, so no store reaches another's rows.
+
+// SellerProductIDs returns one page of the store's product ids, newest
+// first, and how many match.
+func (s *Store) SellerProductIDs(ctx context.Context, storeID int64, f shop.SellerProductFilter) ([]int64, int, error) {
+	where := `WHERE p.store_id = ?`
+	args := []any{storeID}
+	switch f.Status {
+	case "active":
+		where += ` AND p.is_active = TRUE`
+	case "inactive":
+		where += ` AND p.is_active = FALSE`
+	case "out_of_stock":
+		where += ` AND p.inventory = 0`
+	}
+	if q := strings.TrimSpace(f.Search); q != "" {
+		where += ` AND LOWER(p.name) LIKE ? ESCAPE '\'`
+		args = append(args, "%"+likeEscaper.Replace(strings.ToLower(q))+"%")
+	}
+	rows, err := s.db.reader().query(ctx, `SELECT p.id, COUNT(*) OVER () FROM products p `+where+`
+		ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`, append(args, f.Limit, f.Offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("seller products: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	total := 0
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id, &total); err != nil {
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if len(ids) == 0 && f.Offset > 0 {
+		// Past the end: the window count came with no row.
+		err = s.db.reader().queryRow(ctx, `SELECT COUNT(*) FROM products p `+where, args...).Scan(&total)
+	}
+	return ids, total, s.db.translate(err)
+}
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// UpdateProduct writes a product's editable fields and replaces its search
+// document, in one transaction; false when the product is not the store's.
+func (s *Store) UpdateProduct(ctx context.Context, p *shop.Product, at time.Time) (bool, error) {
+	found := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		res, err := c.exec(ctx, `UPDATE products SET category_id = ?, subcategory_id = ?, sub_subcategory_id = ?,
+			name = ?, description = ?, specification = ?, unit_price = ?, inventory = ?, is_active = ?, updated_at = ?
+			WHERE id = ? AND store_id = ?`,
+			nullID(p.CategoryID), nullID(p.SubcategoryID), nullID(p.SubSubcategoryID), p.Name, p.Description,
+			p.Specification, int64(p.UnitPrice), p.Inventory, p.Active, shop.Millis(at), p.ID, p.StoreID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return err
+		}
+		found = true
+		if _, err := c.exec(ctx, `DELETE FROM search_documents WHERE product_id = ?`, p.ID); err != nil {
+			return err
+		}
+		// Stock and activity order search and fill the kept public answers.
+		if err := bumpRank(ctx, c); err != nil {
+			return err
+		}
+		return indexProducts(ctx, c, []*shop.Product{p})
+	})
+	return found, err
+}
+
+// UpdateStore writes a store's profile. A new name is part of the search
+// documents of its products, which are rewritten in the same transaction.
+func (s *Store) UpdateStore(ctx context.Context, st *shop.Store) error {
+	err := s.db.inTx(ctx, func(c conn) error {
+		var old string
+		if err := c.queryRow(ctx, `SELECT name FROM stores WHERE id = ?`, st.ID).Scan(&old); err != nil {
+			return c.db.translate(err)
+		}
+		if _, err := c.exec(ctx, `UPDATE stores SET name = ?, name_key = ?, logo = ?, description = ?,
+			contact_info = ?, address = ? WHERE id = ?`, st.Name, shop.FoldKey(st.Name), st.Logo, st.Description,
+			st.ContactInfo, st.Address, st.ID); err != nil {
+			return err
+		}
+		if old == st.Name {
+			return bumpCatalogue(ctx, c)
+		}
+		return reindexStore(ctx, c, st.ID)
+	})
+	if errors.Is(err, ErrUnique) {
+		return shop.Invalid(map[string][]string{"name": {"A store with this name already exists."}})
+	}
+	return err
+}
+
+// reindexStore rewrites the search documents of a store's products.
+func reindexStore(ctx context.Context, c conn, storeID int64) error {
+	rows, err := c.query(ctx, `SELECT id, COALESCE(category_id, 0), COALESCE(subcategory_id, 0),
+		COALESCE(sub_subcategory_id, 0), name, description FROM products WHERE store_id = ?`, storeID)
+	if err != nil {
+		return err
+	}
+	var ps []*shop.Product
+	for rows.Next() {
+		p := &shop.Product{StoreID: storeID}
+		if err := rows.Scan(&p.ID, &p.CategoryID, &p.SubcategoryID, &p.SubSubcategoryID, &p.Name, &p.Description); err != nil {
+			rows.Close()
+			return err
+		}
+		ps = append(ps, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if _, err := c.exec(ctx, `DELETE FROM search_documents WHERE product_id IN
+		(SELECT id FROM products WHERE store_id = ?)`, storeID); err != nil {
+		return err
+	}
+	return indexProducts(ctx, c, ps)
+}
+
+// paidOrder is the condition for orders a store fulfils: paid, not
+// cancelled, with at least one line of the store (the last parameter).
+const paidOrder = `o.status IN ('processing', 'shipped', 'delivered') AND EXISTS (
+	SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.store_id = ?`
+
+// partCondition narrows paidOrder's line to a part status.
+var partCondition = map[string]string{
+	shop.PartProcessing: ` AND oi.shipped_at IS NULL`,
+	shop.PartShipped:    ` AND oi.shipped_at IS NOT NULL AND oi.delivered_at IS NULL`,
+	shop.PartDelivered:  ` AND oi.delivered_at IS NOT NULL`,
+}
+
+// SellerOrders returns one page of the paid orders holding the store's
+// lines, newest payment first, and how many there are. Orders come whole;
+// the service shows the store only its own lines.
+func (s *Store) SellerOrders(ctx context.Context, storeID int64, f shop.SellerOrderFilter) ([]*shop.Order, int, error) {
+	cond := paidOrder + partCondition[f.Status] + `)`
+	c := s.db.reader()
+	os, err := orders(ctx, c, `WHERE `+cond+` ORDER BY o.paid_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+		storeID, f.Limit, f.Offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := pageTotal(ctx, c, f.Offset, f.Limit, len(os), `SELECT COUNT(*) FROM orders o WHERE `+cond, storeID)
+	return os, total, err
+}
+
+// SellerOrder returns a paid order holding the store's lines, or nil.
+func (s *Store) SellerOrder(ctx context.Context, storeID int64, id string) (*shop.Order, error) {
+	os, err := orders(ctx, s.db.reader(), `WHERE o.id = ? AND `+paidOrder+`)`, id, storeID)
+	if err != nil || len(os) == 0 {
+		return nil, err
+	}
+	return os[0], nil
+}
+
+// AdvancePart moves the store's part of a paid order to `to` (shipped or
+// delivered), records who did it, moves the order's own status when every
+// part has got there, and queues the mails made from the updated order —
+// all in one transaction, with the order row locked so that two stores
+// finishing together agree on the order's status. It returns nil, nil when
+// the store has no part in such an order.
+func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error) {
+	var out *shop.Order
+	err := s.db.inTx(ctx, func(c conn) error {
+		var status string
+		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, e.OrderID).Scan(&status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if status != shop.OrderProcessing && status != shop.OrderShipped && status != shop.OrderDelivered {
+			return nil
+		}
+		var lines, shipped, delivered int
+		if err := c.queryRow(ctx, `SELECT COUNT(*), COUNT(shipped_at), COUNT(delivered_at) FROM order_items
+			WHERE order_id = ? AND store_id = ?`, e.OrderID, e.StoreID).Scan(&lines, &shipped, &delivered); err != nil {
+			return err
+		}
+		if lines == 0 {
+			return nil
+		}
+		at := shop.Millis(e.CreatedAt)
+		switch {
+		case e.Status == shop.PartShipped && shipped > 0:
+			return shop.Conflict("invalid_transition", "This order has already been marked shipped.")
+		case e.Status == shop.PartShipped:
+			_, err = c.exec(ctx, `UPDATE order_items SET shipped_at = ?, tracking_note = ?
+				WHERE order_id = ? AND store_id = ?`, at, e.Note, e.OrderID, e.StoreID)
+		case delivered > 0:
+			return shop.Conflict("invalid_transition", "This order has already been marked delivered.")
+		case shipped == 0:
+			return shop.Conflict("invalid_transition", "Mark this order shipped before marking it delivered.")
+		default:
+			_, err = c.exec(ctx, `UPDATE order_items SET delivered_at = ? WHERE order_id = ? AND store_id = ?`,
+				at, e.OrderID, e.StoreID)
+		}
+		if err != nil {
+			return err
+		}
+		if err := addOrderEvent(ctx, c, e); err != nil {
+			return err
+		}
+		if err := c.queryRow(ctx, `SELECT COUNT(*), COUNT(shipped_at), COUNT(delivered_at) FROM order_items
+			WHERE order_id = ?`, e.OrderID).Scan(&lines, &shipped, &delivered); err != nil {
+			return err
+		}
+		next := status
+		switch {
+		case delivered == lines:
+			next = shop.OrderDelivered
+		case shipped == lines:
+			next = shop.OrderShipped
+		}
+		if next != status {
+			if _, err := c.exec(ctx, `UPDATE orders SET status = ?, updated_at = ? WHERE id = ?`,
+				next, at, e.OrderID); err != nil {
+				return err
+			}
+			if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: e.OrderID, Status: next,
+				CreatedAt: e.CreatedAt}); err != nil {
+				return err
+			}
+		}
+		os, err := orders(ctx, c, `WHERE o.id = ?`, e.OrderID)
+		if err != nil {
+			return err
+		}
+		out = os[0]
+		return insertMails(ctx, c, mails(out))
+	})
+	return out, err
+}
