@@ -973,6 +973,135 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/seller/store/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's store */
+    get: operations['getSellerStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the store profile
+     * @description Only the fields sent change. A new name must be unused (case-insensitive) and is searchable at once: the store's products are re-indexed in the same transaction.
+     */
+    patch: operations['updateSellerStore'];
+    trace?: never;
+  };
+  '/seller/products/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The store's products in every state, newest first */
+    get: operations['listSellerProducts'];
+    put?: never;
+    /**
+     * Add a product to the store
+     * @description `name`, `category_id` and `price` are required. The HTML fields go through the storefront's allow-list sanitiser. The product is listed, searchable and in every public answer at once.
+     */
+    post: operations['createSellerProduct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/products/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    /** One of the store's products */
+    get: operations['getSellerProduct'];
+    put?: never;
+    post?: never;
+    /**
+     * Take the product off the shop
+     * @description Products are never deleted (orders refer to them); this sets `is_active` to false.
+     */
+    delete: operations['deactivateSellerProduct'];
+    options?: never;
+    head?: never;
+    /**
+     * Change the fields sent
+     * @description Sending `category_id` sets all three levels; an absent subcategory means none.
+     */
+    patch: operations['updateSellerProduct'];
+    trace?: never;
+  };
+  '/seller/orders/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Paid orders holding the store's lines, newest payment first
+     * @description Each order is cut to the store's own lines and their total; of the buyer only the shipping address and contact are shown. `status` filters by the store's part.
+     */
+    get: operations['listSellerOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/orders/{id}/ship/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark the store's part shipped
+     * @description processing → shipped, with an optional tracking note (≤ 500). The order becomes `shipped` when every store's part is; the buyer is mailed. Repeats → 409 `invalid_transition`.
+     */
+    post: operations['shipSellerOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/orders/{id}/deliver/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark the store's part delivered
+     * @description shipped → delivered (not shipped yet or repeated → 409 `invalid_transition`). The order becomes `delivered` when every part is; the buyer is mailed.
+     */
+    post: operations['deliverSellerOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.json': {
     parameters: {
       query?: never;
@@ -1304,6 +1433,10 @@ export interface components {
       }[];
       /** Format: date-time */
       paid_at: string | null;
+      /** @description Each store's part, in the order of its first line. */
+      fulfilment?: components['schemas']['OrderPart'][];
+      /** @description The order's history, oldest first (`actor` is always null here). */
+      events?: components['schemas']['OrderEvent'][];
     };
     Payment: {
       /** Format: int64 */
@@ -1581,8 +1714,171 @@ export interface components {
       /** @constant */
       message: 'Your request has been processed.';
     };
+    OrderPart: {
+      store: {
+        /** Format: int64 */
+        id: number;
+        name: string;
+      } | null;
+      /** @enum {string} */
+      status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+      tracking_note: string;
+      /** Format: date-time */
+      shipped_at: string | null;
+      /** Format: date-time */
+      delivered_at: string | null;
+    };
+    OrderEvent: {
+      status: string;
+      note: string;
+      /** Format: date-time */
+      at: string;
+      /** @description Username of who made the change; null for the system. */
+      actor: string | null;
+    };
+    SellerStore: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      logo: string;
+      description: string;
+      contact_info: string;
+      address: string;
+      is_active: boolean;
+      /** Format: date-time */
+      created_at: string;
+    };
+    SellerStoreRequest: {
+      name?: string;
+      description?: string;
+      contact_info?: string;
+      address?: string;
+    };
+    SellerProduct: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      category_id: number | null;
+      /** Format: int64 */
+      subcategory_id: number | null;
+      /** Format: int64 */
+      sub_subcategory_id: number | null;
+      /** @description Cedis, two decimals: "1899.50". */
+      unit_price: string;
+      inventory: number;
+      is_active: boolean;
+      /** @description Sanitised HTML. */
+      description: string;
+      /** @description Sanitised HTML. */
+      specification: string;
+      images: components['schemas']['ProductImage'][];
+      /** Format: date-time */
+      created_at: string;
+    };
+    SellerProductPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['SellerProduct'][];
+    };
+    SellerProductRequest: {
+      name?: string;
+      /**
+       * Format: int64
+       * @description An active top-level category.
+       */
+      category_id?: number;
+      /**
+       * Format: int64
+       * @description An active child of category_id.
+       */
+      subcategory_id?: number;
+      /**
+       * Format: int64
+       * @description An active child of subcategory_id.
+       */
+      sub_subcategory_id?: number;
+      /**
+       * @description Cedis as typed: digits with optional thousands commas, at most two decimals, optionally after "GH₵"; more than 0 and at most 10,000,000.00. Stored in pesewas.
+       * @example 1,899.50
+       */
+      price?: string;
+      inventory?: number;
+      description?: string;
+      specification?: string;
+      is_active?: boolean;
+    };
+    SellerOrder: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      paid_at: string | null;
+      /**
+       * @description The store's part.
+       * @enum {string}
+       */
+      status: 'processing' | 'shipped' | 'delivered';
+      /** @enum {string} */
+      order_status: 'processing' | 'shipped' | 'delivered';
+      shipping_address: string;
+      contact_info: string;
+      items: {
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        product_id: number;
+        name: string;
+        quantity: number;
+        unit_price: string;
+        total_price: number;
+      }[];
+      /** @description Total of the store's lines. */
+      amount: number;
+      tracking_note: string;
+      events: components['schemas']['OrderEvent'][];
+    };
+    SellerOrderPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['SellerOrder'][];
+    };
   };
   responses: {
+    /** @description The store. */
+    SellerStore: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['SellerStore'];
+      };
+    };
+    /** @description The product as its store sees it. */
+    SellerProduct: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['SellerProduct'];
+      };
+    };
+    /** @description The store's part of the order. */
+    SellerOrder: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['SellerOrder'];
+      };
+    };
     /** @description The review, now `approved` (`is_verified:true`) or `rejected`. */
     ModeratedReview: {
       headers: {
@@ -3761,6 +4057,225 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  getSellerStore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['SellerStore'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateSellerStore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SellerStoreRequest'];
+      };
+    };
+    responses: {
+      200: components['responses']['SellerStore'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listSellerProducts: {
+    parameters: {
+      query?: {
+        /** @description Part of the name */
+        search?: string;
+        status?: 'all' | 'active' | 'inactive' | 'out_of_stock';
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['SellerProduct'][] | components['schemas']['SellerProductPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createSellerProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SellerProductRequest'];
+      };
+    };
+    responses: {
+      201: components['responses']['SellerProduct'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getSellerProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['SellerProduct'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deactivateSellerProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deactivated. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateSellerProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SellerProductRequest'];
+      };
+    };
+    responses: {
+      200: components['responses']['SellerProduct'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listSellerOrders: {
+    parameters: {
+      query?: {
+        status?: 'processing' | 'shipped' | 'delivered';
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['SellerOrder'][] | components['schemas']['SellerOrderPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  shipSellerOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          tracking_note?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SellerOrder'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  deliverSellerOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['SellerOrder'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
     };
   };
   getOpenAPI: {
