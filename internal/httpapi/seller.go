@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"dwa/internal/service"
 	"dwa/internal/shop"
@@ -275,4 +276,56 @@ func (a *API) advanceSellerOrder(to string) http.HandlerFunc {
 		}
 		writeJSON(w, http.StatusOK, toSellerOrderDTO(o))
 	}
+}
+
+type sellerDashboardDTO struct {
+	OrdersToday    int             `json:"orders_today"`
+	OrdersWeek     int             `json:"orders_week"`
+	RevenueWeek    int64           `json:"revenue_week"`
+	UnreadMessages int64           `json:"unread_messages"`
+	LowStock       []stockLevelDTO `json:"low_stock"`
+	RevenueByDay   []dayAmountDTO  `json:"revenue_by_day"`
+	ViewsByDay     []dayViewsDTO   `json:"views_by_day"`
+}
+
+type stockLevelDTO struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	Inventory int    `json:"inventory"`
+}
+
+type dayAmountDTO struct {
+	Date   string `json:"date"`
+	Amount int64  `json:"amount"`
+}
+
+type dayViewsDTO struct {
+	Date  string `json:"date"`
+	Views int    `json:"views"`
+}
+
+func (a *API) getSellerDashboard(w http.ResponseWriter, r *http.Request) {
+	d, err := a.svc.SellerDashboard(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := sellerDashboardDTO{UnreadMessages: d.UnreadMessages, LowStock: []stockLevelDTO{},
+		RevenueByDay: make([]dayAmountDTO, len(d.Days)), ViewsByDay: make([]dayViewsDTO, len(d.Days))}
+	for _, l := range d.LowStock {
+		out.LowStock = append(out.LowStock, stockLevelDTO(l))
+	}
+	for i, day := range d.Days {
+		date := day.Date.Format(time.DateOnly)
+		out.RevenueByDay[i] = dayAmountDTO{Date: date, Amount: int64(day.Revenue)}
+		out.ViewsByDay[i] = dayViewsDTO{Date: date, Views: day.Views}
+		if i >= len(d.Days)-7 {
+			out.OrdersWeek += day.Orders
+			out.RevenueWeek += int64(day.Revenue)
+		}
+	}
+	if n := len(d.Days); n > 0 {
+		out.OrdersToday = d.Days[n-1].Orders
+	}
+	writeJSON(w, http.StatusOK, out)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"dwa/internal/shop"
 	"dwa/internal/shoptest"
@@ -57,6 +58,7 @@ func TestSellerRoleMatrix(t *testing.T) {
 		f := newSellerFixture(a)
 		product := fmt.Sprintf("/api/seller/products/%d/", f.console.ID)
 		for _, ep := range []struct{ method, path, body string }{
+			{"GET", "/api/seller/dashboard/", ""},
 			{"GET", "/api/seller/store/", ""},
 			{"PATCH", "/api/seller/store/", `{"address":"Oxford St"}`},
 			{"GET", "/api/seller/products/", ""},
@@ -377,4 +379,73 @@ func countRows(t *testing.T, st *sqldb.Store, table string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+func TestSellerDashboard(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		f := newSellerFixture(a)
+		now := a.Clock.Now()
+		day := 24 * time.Hour
+		// The paid order (7,450.00 of the hub's, 1,800.00 of the rival's) was paid yesterday; another
+		// today; an old one 40 days ago is outside the 30 days; the pending one never counts.
+		exec(t, st, `UPDATE orders SET paid_at = ? WHERE id = ?`, now.Add(-day).UnixMilli(), f.paid)
+		today := a.Purchase(f.shopper.User, shop.OrderShipped, f.headset)
+		exec(t, st, `UPDATE orders SET paid_at = ? WHERE id = ?`, now.UnixMilli(), today)
+		old := a.Purchase(f.shopper.User, shop.OrderDelivered, f.console)
+		exec(t, st, `UPDATE orders SET paid_at = ? WHERE id = ?`, now.Add(-40*day).UnixMilli(), old)
+		for i, v := range []struct {
+			path string
+			bot  bool
+		}{
+			{fmt.Sprintf("/store/products/%d", f.console.ID), false},
+			{fmt.Sprintf("/store/products/%d/", f.console.ID), false},
+			{fmt.Sprintf("/store/products/%d", f.console.ID), true},
+			{fmt.Sprintf("/store/products/%d", f.phone.ID), false},
+			{fmt.Sprintf("/store/products/%d0", f.console.ID), false},
+		} {
+			exec(t, st, `INSERT INTO page_views (path, visitor_hash, viewed_at, is_bot) VALUES (?, ?, ?, ?)`,
+				v.path, fmt.Sprint("v", i), now.UnixMilli(), v.bot)
+		}
+		// Running out: at most 5 units, fewest first; the rival's phone is not the hub's business.
+		exec(t, st, `UPDATE products SET inventory = 2 WHERE id = ?`, f.headset.ID)
+		exec(t, st, `UPDATE products SET inventory = 1 WHERE id = ?`, f.phone.ID)
+
+		w := a.Do("GET", "/api/seller/dashboard/", "", f.owner.Auth()...)
+		assertStatus(t, w.Code, 200)
+		var d struct {
+			OrdersToday    int   `json:"orders_today"`
+			OrdersWeek     int   `json:"orders_week"`
+			RevenueWeek    int64 `json:"revenue_week"`
+			UnreadMessages int64 `json:"unread_messages"`
+			LowStock       []struct {
+				ID        int64
+				Inventory int
+			} `json:"low_stock"`
+			RevenueByDay []struct {
+				Date   string
+				Amount int64
+			} `json:"revenue_by_day"`
+			ViewsByDay []struct {
+				Date  string
+				Views int
+			} `json:"views_by_day"`
+		}
+		decode(t, w.Body.Bytes(), &d)
+		last := len(d.RevenueByDay) - 1
+		if d.OrdersToday != 1 || d.OrdersWeek != 2 || d.RevenueWeek != 745000+95000 || len(d.RevenueByDay) != 30 ||
+			len(d.ViewsByDay) != 30 || d.RevenueByDay[last].Amount != 95000 || d.RevenueByDay[last-1].Amount != 745000 ||
+			d.RevenueByDay[last].Date != now.UTC().Format(time.DateOnly) || d.ViewsByDay[last].Views != 2 ||
+			len(d.LowStock) != 2 || d.LowStock[0].ID != f.headset.ID || d.LowStock[0].Inventory != 2 ||
+			d.LowStock[1].ID != f.console.ID {
+			t.Fatalf("dashboard = %s", w.Body.String())
+		}
+		var total int64
+		for _, r := range d.RevenueByDay {
+			total += r.Amount
+		}
+		if total != 745000+95000 {
+			t.Errorf("30-day revenue %d includes more than the two recent orders", total)
+		}
+	})
 }

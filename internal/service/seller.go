@@ -25,6 +25,8 @@ type SellerStore interface {
 	SellerOrder(ctx context.Context, storeID int64, id string) (*shop.Order, error)
 	// AdvancePart returns nil, nil when the store has no part in a paid order of that id.
 	AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error)
+	SellerDays(ctx context.Context, storeID int64, from time.Time) (map[int64]*shop.SellerDay, error)
+	LowStock(ctx context.Context, storeID int64, below, limit int) ([]shop.StockLevel, error)
 }
 
 // Limits of what a store owner enters.
@@ -400,4 +402,39 @@ func (s *Service) AdvanceSellerOrder(ctx context.Context, u *shop.User, id, to s
 		return nil, shop.NotFound("Order")
 	}
 	return storePart(o, st.ID), nil
+}
+
+// The dashboard's span and what counts as running out.
+const (
+	DashboardDays = 30
+	lowStockUnits = 5
+	lowStockShown = 10
+)
+
+// SellerDashboard sums the caller's store over the last DashboardDays UTC
+// days, today included, every day present (zeros where nothing happened).
+func (s *Service) SellerDashboard(ctx context.Context, u *shop.User) (shop.SellerDashboard, error) {
+	var out shop.SellerDashboard
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return out, err
+	}
+	today := s.now().UTC().Truncate(24 * time.Hour)
+	from := today.AddDate(0, 0, 1-DashboardDays)
+	days, err := s.store.SellerDays(ctx, st.ID, from)
+	if err != nil {
+		return out, err
+	}
+	for d := from; !d.After(today); d = d.AddDate(0, 0, 1) {
+		day := shop.SellerDay{Date: d}
+		if got := days[shop.Millis(d)/(24*60*60*1000)]; got != nil {
+			day = *got
+		}
+		out.Days = append(out.Days, day)
+	}
+	if out.LowStock, err = s.store.LowStock(ctx, st.ID, lowStockUnits, lowStockShown); err != nil {
+		return out, err
+	}
+	out.UnreadMessages, err = s.store.UnreadMessages(ctx, u.ID)
+	return out, err
 }

@@ -96,3 +96,26 @@ func (o *Order) Parts() []Part {
 	}
 	return out
 }
+
+// SellerDay is one UTC day of a store's figures (Ghana keeps UTC).
+type SellerDay struct {
+	Date    time.Time
+	Orders  int
+	Revenue Money // the store's lines of paid orders
+	Views   int   // human views of its product pages
+}
+
+// StockLevel is a product running out.
+type StockLevel struct {
+	ID        int64
+	Name      string
+	Inventory int
+}
+
+// SellerDashboard is a store's overview: the days from the oldest, its
+// active products running out of stock, and its unread messages.
+type SellerDashboard struct {
+	Days           []SellerDay
+	LowStock       []StockLevel
+	UnreadMessages int64
+}

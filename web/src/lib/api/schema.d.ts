@@ -973,6 +973,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/seller/dashboard/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The store's last 30 UTC days (today included) at a glance
+     * @description Revenue counts the store's lines of paid orders by payment day; views are human views of its product pages. Low stock lists active products with at most 5 units, fewest first (at most 10).
+     */
+    get: operations['getSellerDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seller/store/': {
     parameters: {
       query?: never;
@@ -1849,6 +1869,33 @@ export interface components {
       /** Format: uri */
       previous: string | null;
       results: components['schemas']['SellerOrder'][];
+    };
+    SellerDashboard: {
+      orders_today: number;
+      /** @description The last 7 days */
+      orders_week: number;
+      /** @description Pesewas. */
+      revenue_week: number;
+      unread_messages: number;
+      low_stock: {
+        /** Format: int64 */
+        id: number;
+        name: string;
+        inventory: number;
+      }[];
+      /** @description 30 days, oldest first. */
+      revenue_by_day: {
+        /** Format: date */
+        date: string;
+        /** @description Pesewas. */
+        amount: number;
+      }[];
+      /** @description 30 days, oldest first. */
+      views_by_day: {
+        /** Format: date */
+        date: string;
+        views: number;
+      }[];
     };
   };
   responses: {
@@ -4055,6 +4102,28 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getSellerDashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The dashboard. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SellerDashboard'];
+        };
+      };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
     };
