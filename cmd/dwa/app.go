@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"dwa/internal/config"
+	"dwa/internal/gateway/mediafs"
 	"dwa/internal/gateway/realtime"
 	"dwa/internal/service"
 	"dwa/internal/store/postgres"
@@ -69,7 +70,8 @@ func openApp(ctx context.Context, e env) (*app, error) {
 		return nil, err
 	}
 	svc := service.New(service.Deps{Store: st, Log: log, Fanout: fan, Accounts: accountOptions(cfg, st),
-		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
+		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry,
+		Media: mediafs.Dir(filepath.Join(cfg.DataDir, "media"))})
 	return &app{cfg: cfg, store: st, svc: svc, log: log, fanout: fan, migrated: n}, nil
 }
 

@@ -94,6 +94,9 @@ func (a *API) routes() http.Handler {
 	handle("/seller/products", h{"GET": requireUser(a.listSellerProducts), "POST": requireUser(a.createSellerProduct)})
 	handle("/seller/products/{id}", h{"GET": requireUser(a.getSellerProduct), "PATCH": requireUser(a.patchSellerProduct),
 		"DELETE": requireUser(a.deleteSellerProduct)})
+	handle("/seller/products/{id}/images", h{"POST": requireUser(a.addSellerProductImage)})
+	handle("/seller/products/{id}/images/order", h{"PUT": requireUser(a.reorderSellerProductImages)})
+	handle("/seller/products/{id}/images/{image}", h{"DELETE": requireUser(a.deleteSellerProductImage)})
 	handle("/seller/orders", h{"GET": requireUser(a.listSellerOrders)})
 	handle("/seller/orders/{id}/ship", h{"POST": requireUser(a.advanceSellerOrder(shop.PartShipped))})
 	handle("/seller/orders/{id}/deliver", h{"POST": requireUser(a.advanceSellerOrder(shop.PartDelivered))})

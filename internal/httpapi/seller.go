@@ -2,9 +2,12 @@ package httpapi
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
 	"time"
 
+	"dwa/internal/imaging"
 	"dwa/internal/service"
 	"dwa/internal/shop"
 )
@@ -61,18 +64,23 @@ func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) {
 }
 
 type sellerProductDTO struct {
-	ID               int64             `json:"id"`
-	Name             string            `json:"name"`
-	CategoryID       *int64            `json:"category_id"`
-	SubcategoryID    *int64            `json:"subcategory_id"`
-	SubSubcategoryID *int64            `json:"sub_subcategory_id"`
-	UnitPrice        string            `json:"unit_price"`
-	Inventory        int               `json:"inventory"`
-	IsActive         bool              `json:"is_active"`
-	Description      string            `json:"description"`
-	Specification    string            `json:"specification"`
-	Images           []productImageDTO `json:"images"`
-	CreatedAt        string            `json:"created_at"`
+	ID               int64            `json:"id"`
+	Name             string           `json:"name"`
+	CategoryID       *int64           `json:"category_id"`
+	SubcategoryID    *int64           `json:"subcategory_id"`
+	SubSubcategoryID *int64           `json:"sub_subcategory_id"`
+	UnitPrice        string           `json:"unit_price"`
+	Inventory        int              `json:"inventory"`
+	IsActive         bool             `json:"is_active"`
+	Description      string           `json:"description"`
+	Specification    string           `json:"specification"`
+	Images           []sellerImageDTO `json:"images"`
+	CreatedAt        string           `json:"created_at"`
+}
+
+type sellerImageDTO struct {
+	ID    int64  `json:"id"`
+	Image string `json:"image"`
 }
 
 func optionalID(id int64) *int64 {
@@ -83,10 +91,14 @@ func optionalID(id int64) *int64 {
 }
 
 func toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
-	return sellerProductDTO{ID: d.ID, Name: d.Name, CategoryID: optionalID(d.CategoryID),
+	out := sellerProductDTO{ID: d.ID, Name: d.Name, CategoryID: optionalID(d.CategoryID),
 		SubcategoryID: optionalID(d.SubcategoryID), SubSubcategoryID: optionalID(d.SubSubcategoryID),
 		UnitPrice: d.UnitPrice.String(), Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
-		Specification: d.Specification, Images: imageList(d.Images), CreatedAt: shop.FormatTime(d.CreatedAt)}
+		Specification: d.Specification, Images: make([]sellerImageDTO, len(d.Images)), CreatedAt: shop.FormatTime(d.CreatedAt)}
+	for i, url := range d.Images {
+		out.Images[i] = sellerImageDTO{ID: d.ImageIDs[i], Image: url}
+	}
+	return out
 }
 
 func (a *API) listSellerProducts(w http.ResponseWriter, r *http.Request) {
@@ -328,4 +340,96 @@ func (a *API) getSellerDashboard(w http.ResponseWriter, r *http.Request) {
 		out.OrdersToday = d.Days[n-1].Orders
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// uploadedImage reads the "image" file of a multipart/form-data body, at
+// most imaging.MaxBytes of it: more is a field error, not a stored file.
+func uploadedImage(r *http.Request) ([]byte, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, &shop.Error{Kind: shop.KindUnsupportedMedia, Code: "unsupported_media_type",
+			Detail: `Upload the image as multipart/form-data in a field named "image".`}
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, shop.Invalid(map[string][]string{"image": {"No file was submitted."}})
+		}
+		if err != nil {
+			return nil, errParse
+		}
+		if part.FormName() != "image" {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(part, imaging.MaxBytes+1))
+		if err != nil {
+			return nil, errParse
+		}
+		if len(data) > imaging.MaxBytes {
+			return nil, shop.Invalid(map[string][]string{"image": {imaging.ErrTooLarge.Error()}})
+		}
+		return data, nil
+	}
+}
+
+func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
+	id, ok := sellerProductID(w, r)
+	if !ok {
+		return
+	}
+	data, err := uploadedImage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	d, err := a.svc.AddProductImage(r.Context(), caller(r), id, data)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toSellerProductDTO(d))
+}
+
+func (a *API) deleteSellerProductImage(w http.ResponseWriter, r *http.Request) {
+	id, ok := sellerProductID(w, r)
+	if !ok {
+		return
+	}
+	imageID, ok := pathID(r, "image")
+	if !ok {
+		writeError(w, r, shop.NotFound("ProductImage"))
+		return
+	}
+	if err := a.svc.DeleteProductImage(r.Context(), caller(r), id, imageID); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
+}
+
+type imageOrderRequest struct {
+	Order json.RawMessage `json:"order"`
+}
+
+func (a *API) reorderSellerProductImages(w http.ResponseWriter, r *http.Request) {
+	id, ok := sellerProductID(w, r)
+	if !ok {
+		return
+	}
+	var in imageOrderRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var ids []int64
+	if in.Order == nil || json.Unmarshal(in.Order, &ids) != nil {
+		writeError(w, r, shop.Invalid(map[string][]string{"order": {"Send the image ids as a list, first image first."}}))
+		return
+	}
+	d, err := a.svc.ReorderProductImages(r.Context(), caller(r), id, ids)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toSellerProductDTO(d))
 }

@@ -259,7 +259,12 @@ func mediaHandler(media fs.FS) http.Handler {
 			return
 		}
 		w.Header().Set("Content-Type", ctype)
-		w.Header().Set("Cache-Control", "public, max-age=86400")
+		if strings.HasPrefix(name, "uploads/") {
+			// Uploads get a fresh random name each (service.AddProductImage).
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "public, max-age=86400")
+		}
 		if ctype == "image/svg+xml" {
 			// An SVG opened directly must not run script.
 			w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")

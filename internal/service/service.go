@@ -28,6 +28,7 @@ type Store interface {
 	MessageStore
 	AnalyticsStore
 	SellerStore
+	ProductImageStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }
@@ -93,7 +94,8 @@ type Service struct {
 	fanout      Fanout
 	salt        dailySalt
 	// cat holds what is derived from the catalogue, per catalogue version.
-	cat catalogueCache
+	cat   catalogueCache
+	media MediaStore
 }
 
 // Deps are the collaborators a Service needs.
@@ -109,6 +111,8 @@ type Deps struct {
 	OrderExpiry time.Duration
 	// Fanout delivers new messages to open streams; nil disables streams.
 	Fanout Fanout
+	// Media keeps uploaded images; nil refuses uploads.
+	Media MediaStore
 }
 
 // New builds a Service.
@@ -125,10 +129,13 @@ func New(d Deps) *Service {
 	if d.Accounts.RateCounter == nil {
 		d.Accounts.RateCounter = NewMemoryCounter()
 	}
+	if d.Media == nil {
+		d.Media = noMedia{}
+	}
 	return &Service{store: d.Store, now: d.Now, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
-		fanout: d.Fanout}
+		fanout: d.Fanout, media: d.Media}
 }
 
 // Readiness reports whether the database answers and is fully migrated.

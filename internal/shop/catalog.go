@@ -101,5 +101,7 @@ type Product struct {
 	Inventory        int
 	Active           bool
 	Images           []string
-	CreatedAt        time.Time
+	// ImageIDs are the ids of Images' rows, when read from the store.
+	ImageIDs  []int64
+	CreatedAt time.Time
 }

@@ -119,3 +119,10 @@ type SellerDashboard struct {
 	LowStock       []StockLevel
 	UnreadMessages int64
 }
+
+// MaxProductImages bounds a product's gallery.
+const MaxProductImages = 8
+
+// ErrTooManyImages refuses an image beyond MaxProductImages.
+var ErrTooManyImages = &Error{Kind: KindInvalid, Fields: map[string][]string{
+	"image": {"A product can have at most 8 images. Delete one first."}}}

@@ -3,8 +3,8 @@ package shoptest
 import (
 	"context"
 	"io"
-	"io/fs"
 	"log/slog"
+	"os"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -13,6 +13,7 @@ import (
 
 	"dwa/api"
 	"dwa/internal/config"
+	"dwa/internal/gateway/mediafs"
 	"dwa/internal/gateway/realtime"
 	"dwa/internal/httpapi"
 	"dwa/internal/service"
@@ -58,16 +59,21 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		counter = st
 	}
 	hub, fanout := newFanout(t, st)
-	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Accounts: service.AccountOptions{
+	media := mediafs.Dir(t.TempDir())
+	for name, data := range map[string]string{
+		"demo/products/phone-1.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`,
+		"notes.txt":                 "not an image",
+	} {
+		if err := media.Put(context.Background(), name, []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Media: media, Accounts: service.AccountOptions{
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
 	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
-	var media fs.FS = fstest.MapFS{
-		"demo/products/phone-1.svg": {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`)},
-		"notes.txt":                 {Data: []byte("not an image")},
-	}
-	h, err := httpapi.New(httpapi.Options{Config: cfg, Service: svc, Web: WebFS, Media: media,
+	h, err := httpapi.New(httpapi.Options{Config: cfg, Service: svc, Web: WebFS, Media: os.DirFS(string(media)),
 		OpenAPI: api.OpenAPIYAML})
 	if err != nil {
 		t.Fatal(err)

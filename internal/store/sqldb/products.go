@@ -232,20 +232,21 @@ func (s *Store) ProductDetails(ctx context.Context, ids []int64, opts shop.Detai
 }
 
 func (s *Store) productImages(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.query(ctx, `SELECT product_id, image FROM product_images WHERE product_id IN (`+in+`)
+	rows, err := c.query(ctx, `SELECT product_id, id, image FROM product_images WHERE product_id IN (`+in+`)
 		ORDER BY product_id, position, id`, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id int64
+		var id, imageID int64
 		var url string
-		if err := rows.Scan(&id, &url); err != nil {
+		if err := rows.Scan(&id, &imageID, &url); err != nil {
 			return err
 		}
 		if d := byID[id]; d != nil {
 			d.Images = append(d.Images, url)
+			d.ImageIDs = append(d.ImageIDs, imageID)
 		}
 	}
 	return rows.Err()

@@ -326,3 +326,102 @@ func (s *Store) LowStock(ctx context.Context, storeID int64, below, limit int) (
 	}
 	return out, rows.Err()
 }
+
+// ownedProduct locks nothing but checks, inside c, that the product is the
+// store's.
+func ownedProduct(ctx context.Context, c conn, storeID, productID int64) (bool, error) {
+	var n int
+	err := c.queryRow(ctx, `SELECT COUNT(*) FROM products WHERE id = ? AND store_id = ?`, productID, storeID).Scan(&n)
+	return n == 1, err
+}
+
+// AddProductImage appends an image to the store's product unless it has
+// `limit` images already (shop.ErrTooManyImages). It returns 0 when the
+// product is not the store's.
+func (s *Store) AddProductImage(ctx context.Context, storeID, productID int64, url string, limit int) (int64, error) {
+	var id int64
+	err := s.db.inTx(ctx, func(c conn) error {
+		ok, err := ownedProduct(ctx, c, storeID, productID)
+		if err != nil || !ok {
+			return err
+		}
+		var n, last int
+		if err := c.queryRow(ctx, `SELECT COUNT(*), COALESCE(MAX(position), -1) FROM product_images WHERE product_id = ?`,
+			productID).Scan(&n, &last); err != nil {
+			return err
+		}
+		if n >= limit {
+			return shop.ErrTooManyImages
+		}
+		if id, err = c.insertID(ctx, `INSERT INTO product_images (product_id, image, position) VALUES (?, ?, ?)`,
+			productID, url, last+1); err != nil {
+			return err
+		}
+		return bumpCatalogue(ctx, c)
+	})
+	return id, err
+}
+
+// DeleteProductImage removes one image of the store's product and returns
+// its URL ("" when there is no such image).
+func (s *Store) DeleteProductImage(ctx context.Context, storeID, productID, imageID int64) (string, error) {
+	var url string
+	err := s.db.inTx(ctx, func(c conn) error {
+		ok, err := ownedProduct(ctx, c, storeID, productID)
+		if err != nil || !ok {
+			return err
+		}
+		err = c.queryRow(ctx, `DELETE FROM product_images WHERE id = ? AND product_id = ? RETURNING image`,
+			imageID, productID).Scan(&url)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return bumpCatalogue(ctx, c)
+	})
+	return url, err
+}
+
+// ReorderProductImages sets the order of the store's product's images to
+// ids, which must name each of them exactly once; false otherwise (and
+// when the product is not the store's).
+func (s *Store) ReorderProductImages(ctx context.Context, storeID, productID int64, ids []int64) (bool, error) {
+	done := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		ok, err := ownedProduct(ctx, c, storeID, productID)
+		if err != nil || !ok {
+			return err
+		}
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM product_images WHERE product_id = ?`, productID).Scan(&n); err != nil {
+			return err
+		}
+		seen := map[int64]bool{}
+		for _, id := range ids {
+			seen[id] = true
+		}
+		if n != len(ids) || len(seen) != n {
+			return nil
+		}
+		for pos, id := range ids {
+			res, err := c.exec(ctx, `UPDATE product_images SET position = ? WHERE id = ? AND product_id = ?`, pos, id, productID)
+			if err != nil {
+				return err
+			}
+			if k, err := res.RowsAffected(); err != nil || k != 1 {
+				return errRollback
+			}
+		}
+		done = true
+		return bumpCatalogue(ctx, c)
+	})
+	if errors.Is(err, errRollback) {
+		return false, nil
+	}
+	return done, err
+}
+
+// errRollback undoes a transaction whose input turned out not to fit.
+var errRollback = errors.New("rolled back")

@@ -1062,6 +1062,60 @@ export interface paths {
     patch: operations['updateSellerProduct'];
     trace?: never;
   };
+  '/seller/products/{id}/images/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload an image to the end of the product's gallery
+     * @description multipart/form-data with the file in the field `image`: JPEG, PNG or WebP by content (the name and declared type are ignored), at most 8 MB and 40 megapixels, at least 200 × 200 pixels; at most 8 images per product. The picture is decoded and re-encoded as JPEG renditions 320, 640 and 1024 wide (never wider than the original; the first slot at least as wide holds the original width and is the last made), stored under `/media/uploads/products/<id>/<random>-<slot>.jpg` and served with a one-year immutable cache. The image URL is the widest rendition; the others differ only in the slot number (`srcset`).
+     */
+    post: operations['addSellerProductImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/products/{id}/images/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the gallery in a new order */
+    put: operations['reorderSellerProductImages'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/products/{id}/images/{image}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove an image and its files */
+    delete: operations['deleteSellerProductImage'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seller/orders/': {
     parameters: {
       query?: never;
@@ -1792,7 +1846,11 @@ export interface components {
       description: string;
       /** @description Sanitised HTML. */
       specification: string;
-      images: components['schemas']['ProductImage'][];
+      images: {
+        /** Format: int64 */
+        id: number;
+        image: string;
+      }[];
       /** Format: date-time */
       created_at: string;
     };
@@ -4269,6 +4327,81 @@ export interface operations {
     responses: {
       200: components['responses']['SellerProduct'];
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  addSellerProductImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          image: string;
+        };
+      };
+    };
+    responses: {
+      201: components['responses']['SellerProduct'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  reorderSellerProductImages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Every image id of the product exactly once, first image first. */
+          order: number[];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SellerProduct'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteSellerProductImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        image: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];

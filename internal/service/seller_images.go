@@ -1,0 +1,142 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"dwa/internal/imaging"
+	"dwa/internal/shop"
+)
+
+// MediaStore keeps uploaded files under slash-separated names, served at
+// /media/<name>.
+type MediaStore interface {
+	Put(ctx context.Context, name string, data []byte) error
+	Delete(ctx context.Context, name string) error
+}
+
+// ProductImageStore is the persistence of product galleries.
+type ProductImageStore interface {
+	// AddProductImage returns 0 when the product is not the store's.
+	AddProductImage(ctx context.Context, storeID, productID int64, url string, limit int) (int64, error)
+	// DeleteProductImage returns "" when there is no such image of the store's product.
+	DeleteProductImage(ctx context.Context, storeID, productID, imageID int64) (string, error)
+	ReorderProductImages(ctx context.Context, storeID, productID int64, ids []int64) (bool, error)
+}
+
+// Uploaded images live under uploads/products/<product id>/<random>-<slot>.jpg,
+// one file per imaging.Widths slot made; the URL stored is the last
+// (widest) one. Names are random and never reused, so they are cached for
+// good (httpapi's media handler) and the client's file name is never kept.
+const uploadPrefix = "uploads/products/"
+
+// AddProductImage checks, re-encodes and stores an uploaded picture and
+// appends it to one of the caller's products.
+func (s *Service) AddProductImage(ctx context.Context, u *shop.User, productID int64, data []byte) (*shop.ProductDetail, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.storeProduct(ctx, st, productID); err != nil {
+		return nil, err
+	}
+	renditions, err := imaging.Process(data)
+	if err != nil {
+		return nil, shop.Invalid(map[string][]string{"image": {err.Error()}})
+	}
+	base := uploadPrefix + strconv.FormatInt(productID, 10) + "/" + slugSuffix() + slugSuffix()
+	var names []string
+	for _, r := range renditions {
+		name := base + "-" + strconv.Itoa(r.Width) + ".jpg"
+		if err := s.media.Put(ctx, name, r.JPEG); err != nil {
+			s.removeMedia(ctx, names)
+			return nil, err
+		}
+		names = append(names, name)
+	}
+	id, err := s.store.AddProductImage(ctx, st.ID, productID, "/media/"+names[len(names)-1], shop.MaxProductImages)
+	if err == nil && id == 0 {
+		err = shop.NotFound("Product")
+	}
+	if err != nil {
+		s.removeMedia(ctx, names)
+		return nil, err
+	}
+	return s.storeProduct(ctx, st, productID)
+}
+
+// DeleteProductImage removes an image from one of the caller's products,
+// and its files.
+func (s *Service) DeleteProductImage(ctx context.Context, u *shop.User, productID, imageID int64) error {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return err
+	}
+	url, err := s.store.DeleteProductImage(ctx, st.ID, productID, imageID)
+	if err != nil {
+		return err
+	}
+	if url == "" {
+		return shop.NotFound("ProductImage")
+	}
+	s.removeMedia(ctx, renditionNames(url))
+	return nil
+}
+
+// ReorderProductImages puts the images of one of the caller's products in
+// the order of ids (each of its images exactly once).
+func (s *Service) ReorderProductImages(ctx context.Context, u *shop.User, productID int64, ids []int64) (*shop.ProductDetail, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.storeProduct(ctx, st, productID); err != nil {
+		return nil, err
+	}
+	ok, err := s.store.ReorderProductImages(ctx, st.ID, productID, ids)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, shop.Invalid(map[string][]string{"order": {"List each image of the product exactly once."}})
+	}
+	return s.storeProduct(ctx, st, productID)
+}
+
+// renditionNames are the media names of every slot of an uploaded image
+// URL; other URLs (demo artwork, external) have none.
+func renditionNames(url string) []string {
+	name, ok := strings.CutPrefix(url, "/media/"+uploadPrefix)
+	if !ok {
+		return nil
+	}
+	base, _, ok := strings.Cut(name, "-")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, w := range imaging.Widths {
+		out = append(out, uploadPrefix+base+"-"+strconv.Itoa(w)+".jpg")
+	}
+	return out
+}
+
+// removeMedia deletes files whose rows are gone or were never written; a
+// failure leaves an unreferenced file behind, which is logged, not fatal.
+func (s *Service) removeMedia(ctx context.Context, names []string) {
+	for _, n := range names {
+		if err := s.media.Delete(ctx, n); err != nil {
+			s.log.Warn("delete media", "name", n, "err", err)
+		}
+	}
+}
+
+var errNoMedia = errors.New("no media storage configured")
+
+// noMedia refuses uploads when the service has no media storage.
+type noMedia struct{}
+
+func (noMedia) Put(context.Context, string, []byte) error { return errNoMedia }
+func (noMedia) Delete(context.Context, string) error      { return nil }
