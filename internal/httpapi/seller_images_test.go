@@ -168,6 +168,13 @@ func TestSellerProductImages(t *testing.T) {
 		if got := publicImages(); got != wide.Image+" "+before+" "+square.Image {
 			t.Fatalf("after reordering: %s", got)
 		}
+		// The product page preloads the rendition its gallery will pick (same srcset and sizes).
+		w = a.Do("GET", fmt.Sprintf("/store/products/%d", f.headset.ID), "")
+		base := strings.TrimSuffix(wide.Image, "-1024.jpg")
+		if want := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s" imagesrcset="%s-320.jpg 320w, %s-640.jpg 640w, %s-1024.jpg 1024w" imagesizes="(min-width: 768px) 50vw, 100vw">`,
+			wide.Image, base, base, base); !strings.Contains(w.Body.String(), want) {
+			t.Errorf("product page head lacks %s:\n%s", want, w.Body.String())
+		}
 
 		// Delete: the row and its files.
 		del := fmt.Sprintf("/api/seller/products/%d/images/%d/", f.headset.ID, wide.ID)

@@ -47,6 +47,7 @@ type page struct {
 	canonical   string // path, made absolute with the public URL
 	ogType      string
 	image       string // the first screen's main image: preloaded, og:image
+	imageSizes  string // its sizes attribute on the page, for an uploaded image's srcset
 	jsonLD      any
 	island      map[string]json.RawMessage
 }
@@ -139,7 +140,7 @@ func (a *API) listing(ctx context.Context, p *page, filter url.Values) {
 		}
 	}
 	if json.Unmarshal(raw, &list) == nil && len(list.Results) > 0 && len(list.Results[0].Images) > 0 {
-		p.image = list.Results[0].Images[0].Image
+		p.image, p.imageSizes = list.Results[0].Images[0].Image, cardSizes
 	}
 }
 
@@ -226,7 +227,7 @@ func (a *API) productPage(r *http.Request, p *page) {
 		images = append(images, a.absolute(im.Image))
 	}
 	if len(prod.Images) > 0 {
-		p.image = prod.Images[0].Image
+		p.image, p.imageSizes = prod.Images[0].Image, gallerySizes
 	}
 	availability := "https://schema.org/OutOfStock"
 	if prod.Inventory > 0 {
@@ -365,7 +366,11 @@ func (a *API) renderHead(b *bytes.Buffer, p page) {
 	b.WriteString(`<meta property="og:description" content="` + esc(p.description) + "\">\n")
 	if p.image != "" {
 		b.WriteString(`<meta property="og:image" content="` + esc(a.absolute(p.image)) + "\">\n")
-		b.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + esc(p.image) + "\">\n")
+		b.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + esc(p.image) + `"`)
+		if srcset := imageSrcSet(p.image); srcset != "" && p.imageSizes != "" {
+			b.WriteString(` imagesrcset="` + esc(srcset) + `" imagesizes="` + esc(p.imageSizes) + `"`)
+		}
+		b.WriteString(">\n")
 	}
 	if p.jsonLD != nil {
 		if ld, err := json.Marshal(p.jsonLD); err == nil { // Marshal escapes <, > and &

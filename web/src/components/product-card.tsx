@@ -1,3 +1,4 @@
+import { SIZES, srcSet } from '@/lib/responsive-image';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from '@/components/ui/price';
@@ -33,6 +34,8 @@ export function ProductCard({
         {image ? (
           <img
             src={image}
+            srcSet={srcSet(image)}
+            sizes={SIZES.card}
             alt=""
             width={400}
             height={400}

@@ -1,4 +1,5 @@
 import { cx } from '@/lib/cx';
+import { smallest } from '@/lib/responsive-image';
 
 /** A product's small square picture in a line of a list, or a quiet placeholder without one. */
 export function Thumbnail({ src, className }: { src: string | undefined; className?: string }) {
@@ -11,7 +12,7 @@ export function Thumbnail({ src, className }: { src: string | undefined; classNa
     >
       {src ? (
         <img
-          src={src}
+          src={smallest(src)}
           alt=""
           width={80}
           height={80}

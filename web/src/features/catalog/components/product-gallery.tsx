@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cx } from '@/lib/cx';
+import { SIZES, smallest, srcSet } from '@/lib/responsive-image';
 
 /** The product's images: the chosen one large, thumbnails to choose when there are several. */
 export function ProductGallery({
@@ -17,6 +18,8 @@ export function ProductGallery({
         {current ? (
           <img
             src={current.image}
+            srcSet={srcSet(current.image)}
+            sizes={SIZES.gallery}
             alt={name}
             width={800}
             height={800}
@@ -46,7 +49,7 @@ export function ProductGallery({
                 )}
               >
                 <img
-                  src={img.image}
+                  src={smallest(img.image)}
                   alt=""
                   width={64}
                   height={64}
