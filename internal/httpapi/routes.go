@@ -87,6 +87,10 @@ func (a *API) routes() http.Handler {
 	handle("/admin/ratings/{id}/approve", h{"POST": requireStaff(a.moderateRating(true))})
 	handle("/admin/ratings/{id}/reject", h{"POST": requireStaff(a.moderateRating(false))})
 	handle("/admin/analytics/summary", h{"GET": requireStaff(a.analyticsSummary)})
+	handle("/admin/users", h{"GET": requireStaff(a.listUsers)})
+	handle("/admin/users/{id}", h{"PATCH": requireStaff(a.patchUser)})
+	handle("/admin/complaints", h{"GET": requireStaff(a.listComplaints)})
+	handle("/admin/complaints/{id}/handle", h{"POST": requireStaff(a.handleComplaint)})
 
 	// Seller Centre (store owners; api/openapi.yaml)
 	handle("/seller/dashboard", h{"GET": requireUser(a.getSellerDashboard)})

@@ -29,6 +29,7 @@ type Store interface {
 	AnalyticsStore
 	SellerStore
 	ProductImageStore
+	AdminStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }

@@ -46,4 +46,5 @@ type Complaint struct {
 	Email     string
 	Text      string
 	CreatedAt time.Time
+	HandledAt time.Time // zero while open
 }

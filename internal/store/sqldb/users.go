@@ -32,16 +32,24 @@ func (s *Store) CreateUser(ctx context.Context, u *shop.User, mails ...shop.Mail
 const userColumns = `id, username, email, password_hash, is_staff, is_active, date_joined, last_login, password_changed_at`
 
 func (s *Store) userWhere(ctx context.Context, where string, arg any) (*shop.User, error) {
-	var u shop.User
-	var joined, changed int64
-	var lastLogin sql.NullInt64
-	err := s.db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg).Scan(
-		&u.ID, &u.Username, &u.Email, &u.PasswordHash, &u.IsStaff, &u.IsActive, &joined, &lastLogin, &changed)
+	u, err := scanUser(s.db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, s.db.translate(err)
+	}
+	return u, nil
+}
+
+// scanUser reads a row of userColumns.
+func scanUser(row scanner) (*shop.User, error) {
+	var u shop.User
+	var joined, changed int64
+	var lastLogin sql.NullInt64
+	if err := row.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &u.IsStaff, &u.IsActive, &joined, &lastLogin,
+		&changed); err != nil {
+		return nil, err
 	}
 	u.DateJoined, u.PasswordChangedAt = shop.FromMillis(joined), shop.FromMillis(changed)
 	if lastLogin.Valid {

@@ -973,6 +973,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/users/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Accounts, newest first, searched by username or e-mail — staff only */
+    get: operations['listUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/users/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Make a user staff or not, active or not — staff only
+     * @description Staff cannot remove their own staff rights or deactivate themselves (400). A deactivated user's tokens stop working at once, refresh tokens are revoked and sign-in is refused.
+     */
+    patch: operations['updateUser'];
+    trace?: never;
+  };
+  '/admin/complaints/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Complaints, oldest first — staff only */
+    get: operations['listComplaints'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/complaints/{id}/handle/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a complaint handled, optionally replying by e-mail — staff only
+     * @description With `reply` (non-blank, ≤ 5000; blank lines separate paragraphs) the reply is mailed to the complaint's address through the outbox, in the same transaction. The first handling time is kept.
+     */
+    post: operations['handleComplaint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seller/dashboard/': {
     parameters: {
       query?: never;
@@ -1954,6 +2028,28 @@ export interface components {
         date: string;
         views: number;
       }[];
+    };
+    AdminUser: {
+      /** Format: int64 */
+      id: number;
+      username: string;
+      email: string;
+      is_staff: boolean;
+      is_active: boolean;
+      /** Format: date-time */
+      date_joined: string;
+      /** Format: date-time */
+      last_login: string | null;
+    };
+    AdminComplaint: {
+      /** Format: int64 */
+      id: number;
+      email: string;
+      complaint: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      handled_at: string | null;
     };
   };
   responses: {
@@ -4162,6 +4258,143 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  listUsers: {
+    parameters: {
+      query?: {
+        /** @description Part of the username or e-mail */
+        search?: string;
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['AdminUser'][]
+            | {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: components['schemas']['AdminUser'][];
+              };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          is_staff?: boolean;
+          is_active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listComplaints: {
+    parameters: {
+      query?: {
+        status?: 'open' | 'handled';
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['AdminComplaint'][]
+            | {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: components['schemas']['AdminComplaint'][];
+              };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  handleComplaint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          reply?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The complaint, handled. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminComplaint'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   getSellerDashboard: {

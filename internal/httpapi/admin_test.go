@@ -1,0 +1,154 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"dwa/internal/shoptest"
+	"dwa/internal/store/sqldb"
+)
+
+func TestAdminRoleMatrix(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		shopper := a.Shopper("ama")
+		owner, _ := a.Owner("kwame", "Accra Game Hub")
+		for _, ep := range []struct{ method, path, body string }{
+			{"GET", "/api/admin/users/", ""},
+			{"PATCH", fmt.Sprintf("/api/admin/users/%d/", shopper.User.ID), `{"is_staff":true}`},
+			{"GET", "/api/admin/complaints/", ""},
+			{"POST", "/api/admin/complaints/1/handle/", `{}`},
+		} {
+			w := a.Do(ep.method, ep.path, ep.body, "Content-Type", "application/json")
+			assertStatus(t, w.Code, 401)
+			for _, acc := range []shoptest.Account{shopper, owner} {
+				w = a.Do(ep.method, ep.path, ep.body, append(acc.Auth(), "Content-Type", "application/json")...)
+				assertStatus(t, w.Code, 403)
+				assertBody(t, w.Body.String(), forbidden)
+			}
+		}
+		w := a.Do("GET", "/api/auth/users/me/", "", shopper.Auth()...)
+		if strings.Contains(w.Body.String(), `"is_staff":true`) {
+			t.Fatal("a shopper made themselves staff")
+		}
+	})
+}
+
+func TestAdminUsers(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		staff := a.Staff("esi")
+		ama, kofi := a.Shopper("ama_k"), a.Shopper("kofi")
+		auth := append(staff.Auth(), "Content-Type", "application/json")
+
+		w := a.Do("GET", "/api/admin/users/?search=AMA", "", auth...)
+		assertStatus(t, w.Code, 200)
+		assertBody(t, w.Body.String(), fmt.Sprintf(`[{"id":%d,"username":"ama_k","email":"ama_k@example.com","is_staff":false,"is_active":true,…`, ama.User.ID))
+		w = a.Do("GET", "/api/admin/users/?search=example.com&page=1&page_size=2", "", auth...)
+		assertBody(t, w.Body.String(), `{"count":3,"next":…`)
+		w = a.Do("GET", "/api/admin/users/?search=100%25", "", auth...)
+		assertBody(t, w.Body.String(), `[]`)
+
+		for _, tc := range []struct {
+			id         int64
+			body, want string
+			code       int
+		}{
+			{staff.User.ID, `{"is_staff":false}`, `{"is_staff":["You cannot remove your own staff rights."]}`, 400},
+			{staff.User.ID, `{"is_active":false}`, `{"is_active":["You cannot deactivate your own account."]}`, 400},
+			{ama.User.ID, `{"is_staff":"sometimes"}`, `{"is_staff":["Must be a valid boolean."]}`, 400},
+			{999999, `{"is_staff":true}`, `{"detail":"No User matches the given query.","code":"not_found"}`, 404},
+		} {
+			w = a.Do("PATCH", fmt.Sprintf("/api/admin/users/%d/", tc.id), tc.body, auth...)
+			assertStatus(t, w.Code, tc.code)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+
+		// Made staff: the next request already has the rights.
+		w = a.Do("PATCH", fmt.Sprintf("/api/admin/users/%d/", ama.User.ID), `{"is_staff":true}`, auth...)
+		assertStatus(t, w.Code, 200)
+		assertBody(t, w.Body.String(), fmt.Sprintf(`{"id":%d,"username":"ama_k","email":"ama_k@example.com","is_staff":true,"is_active":true,…`, ama.User.ID))
+		w = a.Do("GET", "/api/admin/users/", "", ama.Auth()...)
+		assertStatus(t, w.Code, 200)
+
+		// Deactivated: tokens stop working, refresh too, and login is refused.
+		w = a.Do("PATCH", fmt.Sprintf("/api/admin/users/%d/", kofi.User.ID), `{"is_active":false}`, auth...)
+		assertStatus(t, w.Code, 200)
+		w = a.Do("GET", "/api/auth/users/me/", "", kofi.Auth()...)
+		assertStatus(t, w.Code, 401)
+		w = a.Do("POST", "/api/auth/jwt/refresh/", fmt.Sprintf(`{"refresh":%q}`, kofi.Tokens.Refresh), "Content-Type", "application/json")
+		assertStatus(t, w.Code, 401)
+		w = a.Do("POST", "/api/auth/jwt/create/", fmt.Sprintf(`{"username":"kofi","password":%q}`, kofi.Password), "Content-Type", "application/json")
+		assertStatus(t, w.Code, 401)
+	})
+}
+
+func TestAdminComplaints(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		staff := a.Staff("esi")
+		auth := append(staff.Auth(), "Content-Type", "application/json")
+		w := a.Do("POST", "/api/store/api/send_complaint/", `{"email":"yaw@example.com","complaint":"My parcel never came."}`, "Content-Type", "application/json")
+		assertStatus(t, w.Code, 200)
+		a.DeliverMail() // support's copy and the acknowledgement
+
+		w = a.Do("GET", "/api/admin/complaints/", "", auth...)
+		assertStatus(t, w.Code, 200)
+		var open []struct {
+			ID        int64
+			Email     string
+			Complaint string
+			HandledAt *string `json:"handled_at"`
+		}
+		decode(t, w.Body.Bytes(), &open)
+		if len(open) != 1 || open[0].Email != "yaw@example.com" || open[0].HandledAt != nil {
+			t.Fatalf("open complaints = %s", w.Body.String())
+		}
+		handle := fmt.Sprintf("/api/admin/complaints/%d/handle/", open[0].ID)
+		for _, tc := range []struct{ body, want string }{
+			{`{"reply":"   "}`, `{"reply":["This field may not be blank."]}`},
+			{`{"reply":"` + strings.Repeat("a", 5001) + `"}`, `{"reply":["Ensure this field has no more than 5000 characters."]}`},
+		} {
+			w = a.Do("POST", handle, tc.body, auth...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+		w = a.Do("GET", "/api/admin/complaints/?status=open", "", auth...)
+		assertBody(t, w.Body.String(), fmt.Sprintf(`[{"id":%d,…`, open[0].ID))
+
+		w = a.Do("POST", handle, `{"reply":"Sorry, Yaw.\n\nThe courier has it and will deliver tomorrow."}`, auth...)
+		assertStatus(t, w.Code, 200)
+		var done struct {
+			HandledAt *string `json:"handled_at"`
+		}
+		decode(t, w.Body.Bytes(), &done)
+		if done.HandledAt == nil {
+			t.Fatalf("not handled: %s", w.Body.String())
+		}
+		mails := a.DeliverMail()
+		if len(mails) != 1 || mails[0].To != "yaw@example.com" || !strings.Contains(mails[0].Text, "will deliver tomorrow") ||
+			!strings.Contains(mails[0].Text, "My parcel never came.") {
+			t.Fatalf("reply mails = %+v", mails)
+		}
+		// Handling again without a reply keeps the first time and sends nothing.
+		w = a.Do("POST", handle, ``, auth...)
+		assertStatus(t, w.Code, 200)
+		assertBody(t, w.Body.String(), fmt.Sprintf(`{"id":%d,"email":"yaw@example.com","complaint":"My parcel never came.","created_at":…`, open[0].ID))
+		if !strings.Contains(w.Body.String(), `"handled_at":"`+*done.HandledAt+`"`) {
+			t.Errorf("handled_at moved: %s", w.Body.String())
+		}
+		if mails := a.DeliverMail(); len(mails) != 0 {
+			t.Errorf("sent again: %+v", mails)
+		}
+		w = a.Do("GET", "/api/admin/complaints/", "", auth...)
+		assertBody(t, w.Body.String(), `[]`)
+		w = a.Do("GET", "/api/admin/complaints/?status=handled", "", auth...)
+		assertBody(t, w.Body.String(), fmt.Sprintf(`[{"id":%d,…`, open[0].ID))
+		w = a.Do("GET", "/api/admin/complaints/?status=closed", "", auth...)
+		assertStatus(t, w.Code, 400)
+		w = a.Do("POST", "/api/admin/complaints/999999/handle/", ``, auth...)
+		assertStatus(t, w.Code, 404)
+		assertBody(t, w.Body.String(), `{"detail":"No Complaint matches the given query.","code":"not_found"}`)
+	})
+}

@@ -1,0 +1,137 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+// Staff administration: users and complaints.
+
+// Users returns one page of accounts whose username or e-mail contains
+// search (any case), newest first, and how many match.
+func (s *Store) Users(ctx context.Context, search string, offset, limit int) ([]shop.User, int, error) {
+	where := ``
+	var args []any
+	if q := strings.TrimSpace(search); q != "" {
+		pattern := "%" + likeEscaper.Replace(shop.FoldKey(q)) + "%"
+		where = ` WHERE username_key LIKE ? ESCAPE '\' OR email_key LIKE ? ESCAPE '\'`
+		args = append(args, pattern, pattern)
+	}
+	c := s.db.reader()
+	rows, err := c.query(ctx, `SELECT `+userColumns+` FROM users`+where+` ORDER BY date_joined DESC, id DESC
+		LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []shop.User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, *u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	total, err := pageTotal(ctx, c, offset, limit, len(out), `SELECT COUNT(*) FROM users`+where, args...)
+	return out, total, err
+}
+
+// SetUserFlags changes a user's staff and active flags (nil = unchanged);
+// deactivating also revokes every refresh token. False when no such user.
+func (s *Store) SetUserFlags(ctx context.Context, id int64, staff, active *bool, at time.Time) (bool, error) {
+	found := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		res, err := c.exec(ctx, `UPDATE users SET is_staff = COALESCE(?, is_staff), is_active = COALESCE(?, is_active)
+			WHERE id = ?`, nullBool(staff), nullBool(active), id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return err
+		}
+		found = true
+		if active != nil && !*active {
+			_, err = c.exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`,
+				shop.Millis(at), id)
+		}
+		return err
+	})
+	return found, err
+}
+
+func nullBool(b *bool) any {
+	if b == nil {
+		return nil
+	}
+	return *b
+}
+
+// Complaints returns one page of complaints, open ones or handled ones,
+// oldest first, and how many there are.
+func (s *Store) Complaints(ctx context.Context, handled bool, offset, limit int) ([]shop.Complaint, int, error) {
+	where := ` WHERE handled_at IS NULL`
+	if handled {
+		where = ` WHERE handled_at IS NOT NULL`
+	}
+	c := s.db.reader()
+	rows, err := c.query(ctx, `SELECT id, email, complaint, created_at, handled_at FROM complaints`+where+`
+		ORDER BY created_at, id LIMIT ? OFFSET ?`, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []shop.Complaint
+	for rows.Next() {
+		var cp shop.Complaint
+		var created int64
+		var done sql.NullInt64
+		if err := rows.Scan(&cp.ID, &cp.Email, &cp.Text, &created, &done); err != nil {
+			return nil, 0, err
+		}
+		cp.CreatedAt = shop.FromMillis(created)
+		if done.Valid {
+			cp.HandledAt = shop.FromMillis(done.Int64)
+		}
+		out = append(out, cp)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	total, err := pageTotal(ctx, c, offset, limit, len(out), `SELECT COUNT(*) FROM complaints`+where)
+	return out, total, err
+}
+
+// HandleComplaint marks a complaint handled (keeping the first time) and
+// queues the mails made from it, in one transaction; nil when there is no
+// such complaint.
+func (s *Store) HandleComplaint(ctx context.Context, id int64, at time.Time, mails func(shop.Complaint) []shop.Mail) (*shop.Complaint, error) {
+	var out *shop.Complaint
+	err := s.db.inTx(ctx, func(c conn) error {
+		if _, err := c.exec(ctx, `UPDATE complaints SET handled_at = COALESCE(handled_at, ?) WHERE id = ?`,
+			shop.Millis(at), id); err != nil {
+			return err
+		}
+		var cp shop.Complaint
+		var created, done int64
+		err := c.queryRow(ctx, `SELECT id, email, complaint, created_at, handled_at FROM complaints WHERE id = ?`, id).
+			Scan(&cp.ID, &cp.Email, &cp.Text, &created, &done)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		cp.CreatedAt, cp.HandledAt = shop.FromMillis(created), shop.FromMillis(done)
+		out = &cp
+		return insertMails(ctx, c, mails(cp))
+	})
+	return out, err
+}
