@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
@@ -43,7 +44,7 @@ describe('Seller Centre access', () => {
           { status: 401 },
         ),
       ),
-      http.get('/api/seller/dashboard/', () =>
+      http.get('/api/seller/*', () =>
         HttpResponse.json(
           { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' },
           { status: 401 },
@@ -89,5 +90,26 @@ describe('Seller Centre access', () => {
     sellerAt('/seller');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Seller Centre is for store owners.')).not.toBeInTheDocument();
+  });
+});
+
+describe('profile menu', () => {
+  it.each([
+    [false, true],
+    [true, false],
+  ])('shopper=%s: Seller Centre link shown %s', async (shopper, shown) => {
+    server.use(http.get('/api/seller/dashboard/', () => HttpResponse.json(dashboard())));
+    sellerAt('/seller/store', { shopper });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await screen.findByRole('link', { name: 'Messages' });
+    if (shown) {
+      await user.click(await screen.findByRole('link', { name: 'Seller Centre' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    } else {
+      // `me` has answered: the not-allowed page shows it.
+      await screen.findByRole('heading', { name: 'Seller Centre is for store owners.' });
+      expect(screen.queryByRole('link', { name: 'Seller Centre' })).not.toBeInTheDocument();
+    }
   });
 });
