@@ -142,7 +142,11 @@ export default function SellerProductsPage() {
         <PageHeading>Products</PageHeading>
         <ButtonLink to="/seller/products/new">Add product</ButtonLink>
       </div>
-      <div role="search" className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
+      <div
+        role="search"
+        aria-label="Filter your products"
+        className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]"
+      >
         <Field
           label="Search your products"
           type="search"
