@@ -33,6 +33,19 @@ var routeModules = map[string][]string{
 	"/order/{id}":                           {"src/app/require-auth.tsx", "src/routes/order.tsx"},
 	"/orders/{id}":                          {"src/app/require-auth.tsx", "src/routes/order.tsx"},
 	"/payment/{id}":                         {"src/app/require-auth.tsx", "src/routes/payment.tsx"},
+	"/seller":                               sellerModules("src/routes/seller-dashboard.tsx"),
+	"/seller/products":                      sellerModules("src/routes/seller-products.tsx"),
+	"/seller/products/new":                  sellerModules("src/routes/seller-product.tsx"),
+	"/seller/products/{id}":                 sellerModules("src/routes/seller-product.tsx"),
+	"/seller/orders":                        sellerModules("src/routes/seller-orders.tsx"),
+	"/seller/store":                         sellerModules("src/routes/seller-store.tsx"),
+}
+
+// sellerModules are a Seller Centre page's modules: the sign-in guard, the
+// Seller Centre's own frame (its guard for store owners and its navigation),
+// then the page.
+func sellerModules(page string) []string {
+	return []string{"src/app/require-auth.tsx", "src/features/seller/components/seller-area.tsx", page}
 }
 
 type manifestChunk struct {

@@ -38,3 +38,11 @@ func TestRoutePreloadsNameThePageChunksNotTheEntrys(t *testing.T) {
 		t.Error("without a manifest there must be no preloads")
 	}
 }
+
+func TestEverySPARouteNamesItsModules(t *testing.T) {
+	for _, pattern := range spaRoutes {
+		if len(routeModules[pattern]) == 0 {
+			t.Errorf("%s: no modules in routeModules, so its page code is not preloaded", pattern)
+		}
+	}
+}

@@ -23,6 +23,8 @@ var spaRoutes = []string{
 	"/category/{c}", "/category/{c}/{s}", "/category/{c}/{s}/{ss}",
 	"/store/products/{id}", "/order/{id}", "/orders/{id}", "/payment/{id}",
 	"/password/reset/confirm/{uid}/{token}",
+	"/seller", "/seller/products", "/seller/products/new", "/seller/products/{id}", "/seller/orders",
+	"/seller/store",
 }
 
 // asset is one file of the built app, with its gzip form when worth it.

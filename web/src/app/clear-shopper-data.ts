@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+const PRIVATE = new Set(['cart', 'wishlist', 'me', 'seller']);
+
 /**
- * Drops the signed-in shopper's bag and wishlist from the query cache: they must not outlive the
- * session in this tab, whether the shopper logged out or the session was ended (forcedLogout).
+ * Drops the signed-in shopper's bag, wishlist, account and Seller Centre data from the query
+ * cache: they must not outlive the session in this tab, whether the shopper logged out or the
+ * session was ended (forcedLogout).
  */
 export function clearShopperData(client: QueryClient) {
   client.removeQueries({
-    predicate: ({ queryKey }) => queryKey[0] === 'cart' || queryKey[0] === 'wishlist',
+    predicate: ({ queryKey }) => PRIVATE.has(String(queryKey[0])),
   });
 }

@@ -26,6 +26,12 @@ const Wishlist = lazyPart(() => import('@/routes/wishlist'));
 const Orders = lazyPart(() => import('@/routes/orders'));
 const Order = lazyPart(() => import('@/routes/order'));
 const Payment = lazyPart(() => import('@/routes/payment'));
+const SellerArea = lazyPart(() => import('@/features/seller/components/seller-area'));
+const SellerDashboard = lazyPart(() => import('@/routes/seller-dashboard'));
+const SellerProducts = lazyPart(() => import('@/routes/seller-products'));
+const SellerProduct = lazyPart(() => import('@/routes/seller-product'));
+const SellerOrders = lazyPart(() => import('@/routes/seller-orders'));
+const SellerStore = lazyPart(() => import('@/routes/seller-store'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 export function AppRoutes() {
@@ -54,6 +60,15 @@ export function AppRoutes() {
               <Route path="order/:orderId" element={<Order />} />
               <Route path="orders/:orderId" element={<Order />} />
               <Route path="payment/:orderId" element={<Payment />} />
+              {/* The Seller Centre, for store owners (issue 'Seller Centre and staff admin'). */}
+              <Route path="seller" element={<SellerArea />}>
+                <Route index element={<SellerDashboard />} />
+                <Route path="products" element={<SellerProducts />} />
+                <Route path="products/new" element={<SellerProduct />} />
+                <Route path="products/:productId" element={<SellerProduct />} />
+                <Route path="orders" element={<SellerOrders />} />
+                <Route path="store" element={<SellerStore />} />
+              </Route>
             </Route>
             <Route path="*" element={<NotFound />} />
           </Routes>

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { logOut } from '@/features/account/api/auth';
+import { useMe } from '@/lib/auth/me';
 import { useSignedIn } from '@/lib/auth/session';
 import { useAuthDialog } from '../auth-dialog';
 import { clearShopperData } from '../clear-shopper-data';
@@ -12,8 +13,9 @@ const itemClass =
   'flex min-h-tap w-full items-center px-4 text-left font-medium hover:bg-brand-50 hover:text-brand-800';
 
 /**
- * The profile dropdown (spec §2): signed in — My Orders, WishList, Messages and Logout; signed
- * out — Login and Register, which open the dialog.
+ * The profile dropdown (spec §2): signed in — My Orders, WishList, Messages and Logout, and for
+ * store owners Seller Centre (known from `me`, asked for when the menu first opens); signed out —
+ * Login and Register, which open the dialog.
  */
 export default function ProfileMenu() {
   const signedIn = useSignedIn();
@@ -27,6 +29,7 @@ export default function ProfileMenu() {
     setOpen(false);
   };
   useDismiss(root, open, close, button);
+  const owner = useMe({ enabled: signedIn && open }).data?.store != null;
 
   return (
     <div ref={root} className="relative">
@@ -65,6 +68,13 @@ export default function ProfileMenu() {
                 Messages
               </Link>
             </li>
+            {owner && (
+              <li>
+                <Link to="/seller" className={itemClass} onClick={close}>
+                  Seller Centre
+                </Link>
+              </li>
+            )}
             <li>
               <button
                 type="button"

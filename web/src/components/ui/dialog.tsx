@@ -43,7 +43,7 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // The first field, so typing can start at once; else the first control.
     const first =
-      panel.current?.querySelector<HTMLElement>('input') ??
+      panel.current?.querySelector<HTMLElement>('input, textarea') ??
       panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => {

@@ -179,8 +179,8 @@ async function send(
   return { response, body: await parseBody(response) };
 }
 
-/** Sends a request, refreshing the session once on 401; resolves with the answer or rejects. */
-interface SendOptions {
+/** The parts of a request: path parameters, query, JSON body, abort signal and extra headers. */
+export interface SendOptions {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   body?: unknown;
@@ -189,6 +189,7 @@ interface SendOptions {
   headers?: Record<string, string>;
 }
 
+/** Sends a request, refreshing the session once on 401; resolves with the answer or rejects. */
 async function sendWithRefresh(method: Method, path: string, options: object): Promise<Sent> {
   const { params, query, body, signal, skipRefresh, headers } = options as SendOptions;
   const url = new URL(buildUrl(path, params, query), window.location.origin);
@@ -226,6 +227,16 @@ export async function apiRequest<M extends Method, P extends ApiPath<M>>(
 ): Promise<SuccessBody<Operation<P, M>>> {
   const { body } = await sendWithRefresh(method, path, options);
   return body as SuccessBody<Operation<P, M>>;
+}
+
+/**
+ * Sends one request to an endpoint the generated schema does not describe yet (the Seller Centre
+ * API of `features/seller`): the same session, refresh and `ApiError` as `apiRequest`, with the
+ * answer's type `T` given by the caller. Prefer `apiRequest` once the path is in the schema.
+ */
+export async function apiSend<T>(method: Method, path: string, options: SendOptions = {}) {
+  const { body } = await sendWithRefresh(method, path, options);
+  return body as T;
 }
 
 /** Like `apiGet`, with the answer's headers too (e.g. `X-Shuffle-Seed`). */

@@ -3,7 +3,7 @@ import { apiGet, apiRequest, listItems } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 export type Message = components['schemas']['Message'];
-export type Me = components['schemas']['Me'];
+export type { Me } from '@/lib/auth/me';
 
 export const messagesQueryKey = ['messages'] as const;
 const unreadQueryKey = [...messagesQueryKey, 'unread'] as const;
@@ -11,13 +11,7 @@ const unreadQueryKey = [...messagesQueryKey, 'unread'] as const;
 /** Spec §4/§9: without the live stream, the list is read again every 10 seconds. */
 export const POLL_MS = 10_000;
 
-/** `GET /api/auth/users/me/` — who is signed in, and the store they own (if any). */
-export function useMe() {
-  return useQuery({
-    queryKey: ['me'],
-    queryFn: ({ signal }) => apiGet('/auth/users/me/', { signal }),
-  });
-}
+export { useMe } from '@/lib/auth/me';
 
 /** `GET /api/store/messages/` — sent and received, newest first; polled while `poll`. */
 export function useMessages(poll: boolean) {

@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiSend } from '@/lib/api/client';
+import { isForbidden } from './errors';
+import type { Page, SellerOrder, SellerOrderStatus } from './types';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export const sellerOrdersQueryKey = ['seller', 'orders'] as const;
+
+/** `GET /api/seller/orders/` — paid orders with this store's lines, newest first. */
+export function useSellerOrders(status: SellerOrderStatus | undefined, page: number) {
+  return useQuery({
+    queryKey: [...sellerOrdersQueryKey, { status, page }],
+    queryFn: ({ signal }) =>
+      apiSend<Page<SellerOrder>>('get', '/seller/orders/', {
+        query: { status, page, page_size: ORDERS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    throwOnError: isForbidden,
+  });
+}
+
+/** `POST /api/seller/orders/{id}/ship/` — processing → shipped, with an optional tracking note. */
+export function shipOrder(id: string, trackingNote: string) {
+  return apiSend<SellerOrder>('post', '/seller/orders/{id}/ship/', {
+    params: { id },
+    body: { tracking_note: trackingNote },
+  });
+}
+
+/** `POST /api/seller/orders/{id}/deliver/` — shipped → delivered. */
+export function deliverOrder(id: string) {
+  return apiSend<SellerOrder>('post', '/seller/orders/{id}/deliver/', { params: { id }, body: {} });
+}

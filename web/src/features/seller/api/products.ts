@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiSend } from '@/lib/api/client';
+import { isForbidden } from './errors';
+import type { Page, ProductInput, ProductStatus, SellerProduct } from './types';
+
+export const PRODUCTS_PAGE_SIZE = 20;
+
+export interface ProductFilter {
+  search: string;
+  status: ProductStatus;
+  page: number;
+}
+
+export const sellerProductsQueryKey = ['seller', 'products'] as const;
+export const sellerProductQueryKey = (id: number) => ['seller', 'product', id] as const;
+
+/** `GET /api/seller/products/` — the store's products, active or not, a page at a time. */
+export function useSellerProducts({ search, status, page }: ProductFilter) {
+  return useQuery({
+    queryKey: [...sellerProductsQueryKey, { search, status, page }],
+    queryFn: ({ signal }) =>
+      apiSend<Page<SellerProduct>>('get', '/seller/products/', {
+        query: {
+          search: search || undefined,
+          status,
+          page,
+          page_size: PRODUCTS_PAGE_SIZE,
+        },
+        signal,
+      }),
+    // The old page stays on screen while the next filter's answer is on its way.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    throwOnError: isForbidden,
+  });
+}
+
+/** `GET /api/seller/products/{id}/` — one of the store's products (404 for any other). */
+export function useSellerProduct(id: number) {
+  return useQuery({
+    queryKey: sellerProductQueryKey(id),
+    queryFn: ({ signal }) =>
+      apiSend<SellerProduct>('get', '/seller/products/{id}/', { params: { id }, signal }),
+    staleTime: 0,
+    throwOnError: isForbidden,
+  });
+}
+
+/** `POST /api/seller/products/` — adds a product; answers it with its new id. */
+export function createProduct(body: ProductInput) {
+  return apiSend<SellerProduct>('post', '/seller/products/', { body });
+}
+
+/** `PATCH /api/seller/products/{id}/` — changes the given fields. */
+export function updateProduct(id: number, body: Partial<ProductInput>) {
+  return apiSend<SellerProduct>('patch', '/seller/products/{id}/', { params: { id }, body });
+}
+
+/** `DELETE /api/seller/products/{id}/` — takes the product off sale (it stays, inactive). */
+export async function deactivateProduct(id: number) {
+  await apiSend<undefined>('delete', '/seller/products/{id}/', { params: { id } });
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiSend } from '@/lib/api/client';
+import { isForbidden } from './errors';
+import type { SellerStore, StoreInput } from './types';
+
+export const sellerStoreQueryKey = ['seller', 'store'] as const;
+
+/**
+ * `GET /api/seller/store/` — the caller's store. A 403 (no store) is thrown to the Seller Centre's
+ * boundary, unless `throwForbidden` is false (the Seller Centre's frame, which checks it itself).
+ */
+export function useSellerStore({ throwForbidden = true }: { throwForbidden?: boolean } = {}) {
+  return useQuery({
+    queryKey: sellerStoreQueryKey,
+    queryFn: ({ signal }) => apiSend<SellerStore>('get', '/seller/store/', { signal }),
+    throwOnError: throwForbidden ? isForbidden : false,
+  });
+}
+
+/** `PATCH /api/seller/store/` — changes the given fields; answers the whole store. */
+export function updateStore(body: StoreInput) {
+  return apiSend<SellerStore>('patch', '/seller/store/', { body });
+}

@@ -1,0 +1,329 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, FormMessages } from '@/components/ui/field';
+import { problemText } from '@/lib/api/problem';
+import { saveErrors, type FieldErrors } from '../api/errors';
+import {
+  createProduct,
+  deactivateProduct,
+  sellerProductQueryKey,
+  sellerProductsQueryKey,
+  updateProduct,
+} from '../api/products';
+import type { ProductInput, SellerProduct } from '../api/types';
+import { inventoryError, PRICE_HINT, priceError, priceText } from '../price';
+import { ActiveBadge } from './active-badge';
+import { CategoryPicker, type CategoryChoice } from './category-picker';
+import { RichTextField } from './rich-text-field';
+
+export const NAME_REQUIRED = 'Enter the product name.';
+export const CATEGORY_REQUIRED = 'Choose a category.';
+export const SAVE_FAILED = 'Failed to save the product.';
+export const SAVED = 'Changes saved.';
+export const ADDED = 'Product added.';
+export const DEACTIVATED = 'Product deactivated: it is no longer shown in the shop.';
+export const DEACTIVATE_FAILED = 'Failed to deactivate the product.';
+
+/** The server's names of the fields this form shows errors under. */
+const FIELDS = [
+  'name',
+  'category_id',
+  'subcategory_id',
+  'sub_subcategory_id',
+  'price',
+  'inventory',
+  'description',
+  'specification',
+  'is_active',
+] as const;
+
+/** What a page passes on to the edit page after adding a product. */
+export interface ProductNotice {
+  notice?: string;
+}
+
+/**
+ * Adds a product (no `product`) or edits one: name, category levels, price as typed, stock,
+ * description and specification, and whether it is on sale. The price and stock are checked
+ * here by the server's rules before anything is sent; the server's own field errors appear
+ * under their fields.
+ */
+export function ProductForm({ product, notice }: { product?: SellerProduct; notice?: string }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const activeErrorId = useId();
+  const [name, setName] = useState(product?.name ?? '');
+  const [category, setCategory] = useState<CategoryChoice>({
+    category: product?.category_id ?? null,
+    subcategory: product?.subcategory_id ?? null,
+    subSubcategory: product?.sub_subcategory_id ?? null,
+  });
+  const [price, setPrice] = useState(product ? priceText(product.unit_price) : '');
+  const [inventory, setInventory] = useState(product ? String(product.inventory) : '0');
+  const [description, setDescription] = useState(product?.description ?? '');
+  const [specification, setSpecification] = useState(product?.specification ?? '');
+  const [active, setActive] = useState(product?.is_active ?? true);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState('');
+  const [success, setSuccess] = useState(notice ?? '');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Each failed submission moves the focus to the first field with an error.
+  const [failures, setFailures] = useState(0);
+
+  useEffect(() => {
+    if (failures > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
+
+  function fail(fields: FieldErrors, message: string) {
+    setErrors(fields);
+    setFormError(message);
+    setFailures((n) => n + 1);
+  }
+
+  /** The checks the server would make anyway, answered at once. */
+  function check(): FieldErrors {
+    const found: FieldErrors = {};
+    if (name.trim() === '') found.name = NAME_REQUIRED;
+    if (category.category === null) found.category_id = CATEGORY_REQUIRED;
+    const priceProblem = priceError(price);
+    if (priceProblem) found.price = priceProblem;
+    const stockProblem = inventoryError(inventory);
+    if (stockProblem) found.inventory = stockProblem;
+    return found;
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setSuccess('');
+    const found = check();
+    if (Object.keys(found).length > 0 || category.category === null) {
+      fail(found, 'Please correct the fields marked below.');
+      return;
+    }
+    const body: ProductInput = {
+      name: name.trim(),
+      category_id: category.category,
+      subcategory_id: category.subcategory,
+      sub_subcategory_id: category.subSubcategory,
+      price: price.trim(),
+      inventory: Number(inventory.trim()),
+      description,
+      specification,
+      is_active: active,
+    };
+    setBusy(true);
+    setErrors({});
+    setFormError('');
+    try {
+      const saved = product ? await updateProduct(product.id, body) : await createProduct(body);
+      client.setQueryData(sellerProductQueryKey(saved.id), saved);
+      void client.invalidateQueries({ queryKey: sellerProductsQueryKey });
+      if (!product) {
+        const state: ProductNotice = { notice: ADDED };
+        void navigate(`/seller/products/${String(saved.id)}`, { replace: true, state });
+        return;
+      }
+      setName(saved.name);
+      setPrice(priceText(saved.unit_price));
+      setInventory(String(saved.inventory));
+      setActive(saved.is_active);
+      setSuccess(SAVED);
+    } catch (e) {
+      const found = saveErrors(e, FIELDS, SAVE_FAILED);
+      fail(found.fields, found.form);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      ref={form}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label={product ? 'Edit product' : 'New product'}
+      className="max-w-3xl space-y-5 rounded-card bg-white p-4 shadow-card sm:p-6"
+    >
+      {product && (
+        <p className="flex items-center gap-2 text-sm text-muted">
+          Now: <ActiveBadge active={product.is_active} />
+        </p>
+      )}
+      <Field
+        label="Product name"
+        value={name}
+        onValueChange={setName}
+        maxLength={255}
+        required
+        error={errors.name}
+      />
+      <CategoryPicker
+        value={category}
+        onChange={setCategory}
+        errors={{
+          category: errors.category_id,
+          subcategory: errors.subcategory_id,
+          subSubcategory: errors.sub_subcategory_id,
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Price (GH₵)"
+          hint={PRICE_HINT}
+          inputMode="decimal"
+          autoComplete="off"
+          value={price}
+          onValueChange={setPrice}
+          required
+          error={errors.price}
+        />
+        <Field
+          label="Stock"
+          hint="Items you can send, 0 to 1,000,000."
+          inputMode="numeric"
+          autoComplete="off"
+          value={inventory}
+          onValueChange={setInventory}
+          required
+          error={errors.inventory}
+        />
+      </div>
+      <RichTextField
+        label="Description"
+        initialHtml={product?.description ?? ''}
+        onChange={setDescription}
+        error={errors.description}
+      />
+      <RichTextField
+        label="Specification"
+        hint="Sizes, capacity, what is in the box."
+        initialHtml={product?.specification ?? ''}
+        onChange={setSpecification}
+        error={errors.specification}
+      />
+      <div>
+        <label className="flex min-h-tap items-center gap-3 font-semibold">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={active}
+            aria-describedby={errors.is_active ? activeErrorId : undefined}
+            onChange={(e) => {
+              setActive(e.target.checked);
+            }}
+            className="size-5 accent-brand-700"
+          />
+          Active: shown in the shop
+        </label>
+        {errors.is_active && (
+          <p id={activeErrorId} className="text-sm font-semibold text-danger-700">
+            {errors.is_active}
+          </p>
+        )}
+      </div>
+      <FormMessages error={formError} success={success} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" aria-disabled={busy}>
+          {busy ? 'Saving…' : product ? 'Save' : 'Add product'}
+        </Button>
+        {product?.is_active && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
+            Deactivate
+          </Button>
+        )}
+        <Link
+          to="/seller/products"
+          className="inline-flex min-h-tap items-center font-semibold text-brand-700 underline underline-offset-4"
+        >
+          Back to products
+        </Link>
+      </div>
+      {confirming && product && (
+        <ConfirmDeactivate
+          product={product}
+          onDone={(outcome) => {
+            setConfirming(false);
+            if (outcome === 'done') {
+              setActive(false);
+              setFormError('');
+              setSuccess(DEACTIVATED);
+            } else if (outcome) {
+              setSuccess('');
+              setFormError(outcome);
+            }
+          }}
+        />
+      )}
+    </form>
+  );
+}
+
+/** Asks before taking a product off sale; `onDone` gets 'done', an error text, or '' (kept). */
+function ConfirmDeactivate({
+  product,
+  onDone,
+}: {
+  product: SellerProduct;
+  onDone: (outcome: string) => void;
+}) {
+  const headingId = useId();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await deactivateProduct(product.id);
+      client.setQueryData<SellerProduct>(sellerProductQueryKey(product.id), (p) =>
+        p ? { ...p, is_active: false } : p,
+      );
+      void client.invalidateQueries({ queryKey: sellerProductsQueryKey });
+      onDone('done');
+    } catch (e) {
+      const why = problemText(e);
+      onDone(why ? `${DEACTIVATE_FAILED} ${why}` : DEACTIVATE_FAILED);
+    }
+  }
+
+  return (
+    <Dialog
+      labelledBy={headingId}
+      onClose={() => {
+        if (!busy) onDone('');
+      }}
+    >
+      <h2 id={headingId} className="pr-10 text-xl font-bold">
+        Deactivate {product.name}?
+      </h2>
+      <p className="my-4">
+        It leaves the shop at once and stays in your list. To sell it again, switch Active back on
+        and save.
+      </p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => {
+            onDone('');
+          }}
+        >
+          Keep on sale
+        </Button>
+        <Button aria-disabled={busy} onClick={() => void (busy ? undefined : confirm())}>
+          {busy ? 'Deactivating…' : 'Deactivate'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { page, SELLER_ORDER_ID, sellerAt, sellerOrder } from '@/test/seller-fixtures';
+import { server } from '@/test/server';
+
+const SHIPPED_ID = '6e1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b';
+
+/** Answers the order list with `orders`, recording each request's query. */
+function orderList(orders: () => ReturnType<typeof sellerOrder>[]) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/seller/orders/', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(page(orders()));
+    }),
+  );
+  return queries;
+}
+
+describe('seller orders', () => {
+  it('shows each order with buyer, address, contact, lines, total and history', async () => {
+    orderList(() => [
+      sellerOrder(),
+      sellerOrder({
+        id: SHIPPED_ID,
+        status: 'shipped',
+        tracking_note: 'DHL 123',
+        events: [
+          { status: 'shipped', note: 'DHL 123', at: '2026-03-02T10:00:00.000Z', actor: 'kwame' },
+        ],
+      }),
+    ]);
+    sellerAt('/seller/orders');
+    const user = userEvent.setup();
+    const first = await screen.findByRole('article', { name: 'Order #5E1C2B7E' });
+    expect(within(first).getByText('Processing')).toBeInTheDocument();
+    expect(within(first).getByText('ama')).toBeInTheDocument();
+    expect(within(first).getByText('12 Ring Rd, Osu, Accra')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: '+233 24 123 4567' })).toHaveAttribute(
+      'href',
+      'tel:+233241234567',
+    );
+    expect(within(first).getByText('X-Box Series S 512GB')).toBeInTheDocument();
+    expect(within(first).getByText('GH₵ 3,899.00')).toBeInTheDocument();
+    expect(within(first).getAllByText('GH₵ 7,798.00')).toHaveLength(2);
+    expect(
+      within(first).getByRole('button', { name: 'Mark order #5E1C2B7E shipped' }),
+    ).toBeInTheDocument();
+    expect(within(first).queryByText(/History/)).not.toBeInTheDocument();
+
+    const second = screen.getByRole('article', { name: 'Order #6E1C2B7E' });
+    expect(within(second).getByText('Tracking note').nextElementSibling).toHaveTextContent(
+      'DHL 123',
+    );
+    expect(
+      within(second).getByRole('button', { name: 'Mark order #6E1C2B7E delivered' }),
+    ).toBeInTheDocument();
+    await user.click(within(second).getByText('History (1)'));
+    expect(within(second).getByText(/by kwame/)).toBeVisible();
+  });
+
+  it('filters by status with the tabs', async () => {
+    const queries = orderList(() => [sellerOrder()]);
+    const { location } = sellerAt('/seller/orders');
+    const user = userEvent.setup();
+    const tabs = await screen.findByRole('navigation', { name: 'Order status' });
+    expect(within(tabs).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+    await screen.findByRole('article');
+    expect(queries[0]?.has('status')).toBe(false);
+    await user.click(within(tabs).getByRole('link', { name: 'Shipped' }));
+    await waitFor(() => {
+      expect(queries.at(-1)?.get('status')).toBe('shipped');
+    });
+    expect(location.current.search).toBe('?status=shipped');
+    expect(within(tabs).getByRole('link', { name: 'Shipped' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(tabs).getByRole('link', { name: 'All' }));
+    await waitFor(() => {
+      expect(location.current.search).toBe('');
+    });
+  });
+
+  it('marks an order shipped with its tracking note', async () => {
+    let shipped = false;
+    let sent: unknown;
+    orderList(() => [
+      shipped ? sellerOrder({ status: 'shipped', tracking_note: 'DHL 99' }) : sellerOrder(),
+    ]);
+    server.use(
+      http.post(`/api/seller/orders/${SELLER_ORDER_ID}/ship/`, async ({ request }) => {
+        sent = await request.json();
+        shipped = true;
+        return HttpResponse.json(sellerOrder({ status: 'shipped', tracking_note: 'DHL 99' }));
+      }),
+    );
+    sellerAt('/seller/orders');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark order #5E1C2B7E shipped' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark order #5E1C2B7E shipped' });
+    const note = within(dialog).getByRole('textbox', { name: 'Tracking note (optional)' });
+    expect(note).toHaveFocus();
+    expect(note).toHaveAttribute('maxlength', '500');
+    await user.type(note, ' DHL 99 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order #5E1C2B7E marked shipped.');
+    expect(sent).toEqual({ tracking_note: 'DHL 99' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Order #5E1C2B7E' });
+    expect(within(card).getByText('Shipped')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Mark order #5E1C2B7E delivered' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when the step is not allowed', async () => {
+    orderList(() => [sellerOrder()]);
+    server.use(
+      http.post(`/api/seller/orders/${SELLER_ORDER_ID}/ship/`, () =>
+        HttpResponse.json(
+          { detail: 'This order was already shipped.', code: 'invalid_transition' },
+          { status: 409 },
+        ),
+      ),
+    );
+    sellerAt('/seller/orders');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark order #5E1C2B7E shipped' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark order #5E1C2B7E shipped' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to mark the order shipped. This order was already shipped.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('marks a shipped order delivered, and shows a refusal on the card', async () => {
+    let calls = 0;
+    orderList(() => [sellerOrder({ status: calls > 1 ? 'delivered' : 'shipped' })]);
+    server.use(
+      http.post(`/api/seller/orders/${SELLER_ORDER_ID}/deliver/`, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(
+              { detail: 'Only a shipped order can be delivered.', code: 'invalid_transition' },
+              { status: 409 },
+            )
+          : HttpResponse.json(sellerOrder({ status: 'delivered' }));
+      }),
+    );
+    sellerAt('/seller/orders');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Mark order #5E1C2B7E delivered' });
+    await user.click(button);
+    const card = screen.getByRole('article', { name: 'Order #5E1C2B7E' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Failed to mark the order delivered. Only a shipped order can be delivered.',
+    );
+    await user.click(button);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Order #5E1C2B7E marked delivered.',
+    );
+    expect(within(card).getByText('Delivered')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says when there are no orders, and when they failed to load', async () => {
+    orderList(() => []);
+    const { unmount } = sellerAt('/seller/orders?status=delivered');
+    expect(await screen.findByText('No orders with this status.')).toBeInTheDocument();
+    unmount();
+    server.use(http.get('/api/seller/orders/', () => HttpResponse.error()));
+    sellerAt('/seller/orders');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load your orders. Please try again.',
+    );
+  });
+});

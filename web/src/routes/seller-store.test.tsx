@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { sellerAt, sellerStore } from '@/test/seller-fixtures';
+import { server } from '@/test/server';
+
+describe('seller store profile', () => {
+  it('shows the store and saves the changed profile', async () => {
+    let sent: unknown;
+    server.use(
+      http.patch('/api/seller/store/', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(sellerStore({ description: 'New text' }));
+      }),
+    );
+    sellerAt('/seller/store');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Store profile' });
+    expect(within(form).getByLabelText('Store name')).toHaveValue('Accra Game Hub');
+    expect(within(form).getByRole('img', { name: 'Accra Game Hub logo' })).toBeInTheDocument();
+    const description = within(form).getByLabelText('Description');
+    await user.clear(description);
+    await user.type(description, '  New text ');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Store profile saved.')).toBeInTheDocument();
+    expect(sent).toEqual({
+      name: 'Accra Game Hub',
+      description: 'New text',
+      contact_info: '+233 24 000 0000',
+      address: 'Oxford St, Osu',
+    });
+    expect(description).toHaveValue('New text');
+  });
+
+  it('asks for a name before sending, and shows the server field errors', async () => {
+    let patches = 0;
+    server.use(
+      http.patch('/api/seller/store/', () => {
+        patches += 1;
+        return HttpResponse.json(
+          { contact_info: ['Ensure this field has no more than 100 characters.'] },
+          { status: 400 },
+        );
+      }),
+    );
+    sellerAt('/seller/store');
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Store name');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription('Enter the store name.');
+    expect(name).toBeInvalid();
+    expect(patches).toBe(0);
+
+    await user.type(name, 'Game Hub');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const contact = screen.getByLabelText('Contact information');
+    expect(await screen.findByText('Ensure this field has no more than 100 characters.')).toBe(
+      document.getElementById(contact.getAttribute('aria-describedby')?.split(' ')[1] ?? ''),
+    );
+    expect(contact).toBeInvalid();
+    expect(name).toBeValid();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields marked below.');
+    expect(patches).toBe(1);
+  });
+});
