@@ -49,8 +49,8 @@ export interface SellerProduct {
 export interface ProductInput {
   name: string;
   category_id: number;
-  subcategory_id?: number | null;
-  sub_subcategory_id?: number | null;
+  subcategory_id?: number;
+  sub_subcategory_id?: number;
   /** As the seller typed it: 'GH₵' digits with optional thousands commas, e.g. "1,234.50". */
   price: string;
   inventory: number;

@@ -106,11 +106,13 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
       fail(found, 'Please correct the fields marked below.');
       return;
     }
+    // The three levels are sent together; a level left empty is left out (the API reads an
+    // absent subcategory as none and refuses null).
     const body: ProductInput = {
       name: name.trim(),
       category_id: category.category,
-      subcategory_id: category.subcategory,
-      sub_subcategory_id: category.subSubcategory,
+      ...(category.subcategory !== null && { subcategory_id: category.subcategory }),
+      ...(category.subSubcategory !== null && { sub_subcategory_id: category.subSubcategory }),
       price: price.trim(),
       inventory: Number(inventory.trim()),
       description,
@@ -159,7 +161,7 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
         label="Product name"
         value={name}
         onValueChange={setName}
-        maxLength={255}
+        maxLength={200}
         required
         error={errors.name}
       />

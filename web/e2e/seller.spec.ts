@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { hasBrowser, missingBrowserMessage } from './browser';
+import { freshShopper, storeSession, type Shopper } from './helpers';
+
+test.skip(!hasBrowser, missingBrowserMessage);
+
+// The seeded owner of Accra Game Hub (internal/demo/catalogue.json).
+const OWNER = { username: 'kwame_gamehub', password: 'Oxford-Street-Joystick-88' };
+
+async function signIn(request: APIRequestContext, who: { username: string; password: string }) {
+  const login = await request.post('/api/auth/jwt/create/', { data: who });
+  expect(login.ok(), await login.text()).toBe(true);
+  return (await login.json()) as { access: string; refresh: string };
+}
+
+/** The shopper bags the product, orders it and pays with the test success card; returns the order id. */
+async function paidOrder(request: APIRequestContext, shopper: Shopper, productId: number) {
+  const headers = { Authorization: `Bearer ${shopper.access}` };
+  const bagged = await request.post('/api/store/cart-items/', {
+    headers,
+    data: { product_id: productId, quantity: 2 },
+  });
+  expect(bagged.ok(), await bagged.text()).toBe(true);
+  const placed = await request.post('/api/store/orders/', {
+    headers,
+    data: { shipping_address: '14 Adum Rd, Kumasi', contact_info: '0241234567' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { id } = (await placed.json()) as { id: string };
+  const payment = await request.post('/api/store/payments/', { headers, data: { order: id } });
+  const { payment_reference: reference } = (await payment.json()) as { payment_reference: string };
+  await request.post('/api/store/payments/test-charge/', {
+    headers,
+    data: { reference, card_number: '4084084084084081' },
+  });
+  const verified = await request.post('/api/store/payments/verify/', {
+    headers,
+    data: { reference },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return id;
+}
+
+test('a store owner adds a product, sells it, ships it, and the shopper sees it shipped', async ({
+  page,
+  request,
+}) => {
+  const name = `Kente Controller Skin ${String(Date.now())}`;
+  await storeSession(page, await signIn(request, OWNER));
+
+  await page.goto('/seller');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.goto('/seller/products/new');
+  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Main category').selectOption({ label: 'Gaming' });
+  await page.getByLabel('Price (GH₵)').fill('1,250.50');
+  await page.getByLabel('Stock').fill('3');
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible();
+  const productId = Number(/\/seller\/products\/(\d+)/.exec(page.url())?.[1]);
+  expect(productId).toBeGreaterThan(0);
+
+  // On the storefront at once, with the price as typed.
+  await page.goto(`/store/products/${String(productId)}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('GH₵ 1,250.50').first()).toBeVisible();
+  await expect(page.getByText('In Stock: 3')).toBeVisible();
+
+  const shopper = await freshShopper(request);
+  const orderId = await paidOrder(request, shopper, productId);
+
+  await page.goto('/seller/orders?status=processing');
+  const short = orderId.slice(0, 8).toUpperCase();
+  await page.getByRole('button', { name: new RegExp(`Mark order #${short} shipped`, 'i') }).click();
+  await page.getByLabel('Tracking note (optional)').fill('VIP bus parcel 4471');
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Order #${short} marked shipped.`);
+  await page.getByRole('link', { name: 'Shipped' }).click();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Mark order #${short} delivered`, 'i') }),
+  ).toBeVisible();
+
+  // The shopper follows it on their order page.
+  await storeSession(page, shopper);
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText(/shipped/i).first()).toBeVisible();
+});
+
+test('a shopper is told the Seller Centre is for store owners', async ({ page, request }) => {
+  await storeSession(page, await freshShopper(request));
+  await page.goto('/seller/products');
+  await expect(page.getByText('Seller Centre is for store owners.')).toBeVisible();
+});
