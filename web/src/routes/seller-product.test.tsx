@@ -133,7 +133,6 @@ describe('add product', () => {
       name: 'PS5 Slim',
       category_id: 1,
       subcategory_id: 5,
-      sub_subcategory_id: null,
       price: '7,499.5',
       inventory: 4,
       description: 'Fast and quiet',
