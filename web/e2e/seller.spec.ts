@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
-import { freshShopper, storeSession, type Shopper } from './helpers';
+import { freshShopper, pngImage, storeSession, type Shopper } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
@@ -63,11 +63,32 @@ test('a store owner adds a product, sells it, ships it, and the shopper sees it 
   const productId = Number(/\/seller\/products\/(\d+)/.exec(page.url())?.[1]);
   expect(productId).toBeGreaterThan(0);
 
+  // Two pictures, uploaded and re-encoded by the server.
+  const upload = page.getByLabel('Add an image');
+  const images = page.getByRole('region', { name: 'Images' });
+  await upload.setInputFiles({
+    name: 'front.png',
+    mimeType: 'image/png',
+    buffer: pngImage(700, 700, [0, 107, 63]),
+  });
+  await expect(images.getByRole('img')).toHaveCount(1);
+  await upload.setInputFiles({
+    name: 'back.png',
+    mimeType: 'image/png',
+    buffer: pngImage(400, 400, [252, 209, 22]),
+  });
+  await expect(images.getByRole('img')).toHaveCount(2);
+  await expect(images.getByRole('status')).toHaveText('Image added.');
+
   // On the storefront at once, with the price as typed.
   await page.goto(`/store/products/${String(productId)}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('GH₵ 1,250.50').first()).toBeVisible();
   await expect(page.getByText('In Stock: 3')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show image 2 of 2' })).toBeVisible();
+  const main = page.getByRole('img', { name });
+  await expect(main).toHaveAttribute('srcset', /-320\.jpg 320w, .*-640\.jpg 640w/);
+  expect(await main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   const shopper = await freshShopper(request);
   const orderId = await paidOrder(request, shopper, productId);

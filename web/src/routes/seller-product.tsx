@@ -7,6 +7,7 @@ import { DetailSkeleton } from '@/components/ui/skeleton';
 import { isNotFound } from '@/features/seller/api/errors';
 import { useSellerProduct } from '@/features/seller/api/products';
 import { ProductForm, type ProductNotice } from '@/features/seller/components/product-form';
+import { ProductImages } from '@/features/seller/components/product-images';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export const PRODUCT_FAILED = 'Failed to load the product. Please try again.';
@@ -59,6 +60,7 @@ function EditProduct({ id }: { id: number }) {
     <>
       <PageHeading>Edit product</PageHeading>
       <ProductForm product={product} notice={notice} />
+      {product && <ProductImages product={product} />}
     </>
   );
 }

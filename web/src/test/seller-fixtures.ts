@@ -45,7 +45,6 @@ export function sellerProduct(id: number, fields: Partial<SellerProduct> = {}): 
     specification: '<ul><li>One</li></ul>',
     images: [],
     created_at: '2026-02-01T09:00:00.000Z',
-    updated_at: '2026-02-02T09:00:00.000Z',
     ...fields,
   };
 }

@@ -169,17 +169,19 @@ async function send(
 ): Promise<Sent> {
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by fetch.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers.set('Content-Type', 'application/json');
   const response = await fetch(url, {
     method: method.toUpperCase(),
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     signal,
   });
   return { response, body: await parseBody(response) };
 }
 
-/** The parts of a request: path parameters, query, JSON body, abort signal and extra headers. */
+/** The parts of a request: path parameters, query, body (JSON, or FormData for an upload), abort signal and extra headers. */
 export interface SendOptions {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue | readonly QueryValue[]>;

@@ -60,3 +60,25 @@ export function updateProduct(id: number, body: Partial<ProductInput>) {
 export async function deactivateProduct(id: number) {
   await apiSend<undefined>('delete', '/seller/products/{id}/', { params: { id } });
 }
+
+/** `POST /api/seller/products/{id}/images/` — uploads a picture to the end of the gallery. */
+export function uploadProductImage(id: number, file: File) {
+  const body = new FormData();
+  body.append('image', file);
+  return apiSend<SellerProduct>('post', '/seller/products/{id}/images/', { params: { id }, body });
+}
+
+/** `PUT /api/seller/products/{id}/images/order/` — every image id once, first image first. */
+export function reorderProductImages(id: number, order: readonly number[]) {
+  return apiSend<SellerProduct>('put', '/seller/products/{id}/images/order/', {
+    params: { id },
+    body: { order },
+  });
+}
+
+/** `DELETE /api/seller/products/{id}/images/{image}/` — removes an image and its files. */
+export async function deleteProductImage(id: number, image: number) {
+  await apiSend<undefined>('delete', '/seller/products/{id}/images/{image}/', {
+    params: { id, image },
+  });
+}

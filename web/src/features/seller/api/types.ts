@@ -42,7 +42,6 @@ export interface SellerProduct {
   specification: string;
   images: { id: number; image: string }[];
   created_at: string;
-  updated_at: string;
 }
 
 /** The body of `POST /api/seller/products/` (and, any part of it, of `PATCH …/{id}/`). */
