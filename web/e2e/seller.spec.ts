@@ -95,6 +95,8 @@ test('a store owner adds a product, sells it, ships it, and the shopper sees it 
 
   await page.goto('/seller/orders?status=processing');
   const short = orderId.slice(0, 8).toUpperCase();
+  // Two at GH₵ 1,250.50: the line and the store's total.
+  await expect(page.getByText('GH₵ 2,501.00')).toHaveCount(2);
   await page.getByRole('button', { name: new RegExp(`Mark order #${short} shipped`, 'i') }).click();
   await page.getByLabel('Tracking note (optional)').fill('VIP bus parcel 4471');
   await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();

@@ -59,9 +59,9 @@ export function sellerOrder(fields: Partial<SellerOrder> = {}): SellerOrder {
     created_at: '2026-03-01T09:10:00.000Z',
     paid_at: '2026-03-01T09:12:00.000Z',
     status: 'processing',
+    order_status: 'processing',
     shipping_address: '12 Ring Rd, Osu, Accra',
     contact_info: '+233 24 123 4567',
-    buyer: 'ama',
     items: [
       {
         id: 70,
@@ -69,10 +69,10 @@ export function sellerOrder(fields: Partial<SellerOrder> = {}): SellerOrder {
         name: 'X-Box Series S 512GB',
         quantity: 2,
         unit_price: '3899.00',
-        total_price: 779800,
+        total_price: 7798,
       },
     ],
-    amount: 779800,
+    amount: 7798,
     tracking_note: '',
     events: [],
     ...fields,

@@ -7,7 +7,7 @@ import { Price } from '@/components/ui/price';
 import { OrderStatus, shortOrderId } from '@/features/orders/components/order-status';
 import { problemText } from '@/lib/api/problem';
 import { formatDateTime } from '@/lib/dates';
-import { formatPesewas } from '@/lib/money';
+import { formatPrice } from '@/lib/money';
 import { deliverOrder, sellerOrdersQueryKey, shipOrder } from '../api/orders';
 import type { Page, SellerOrder } from '../api/types';
 
@@ -27,8 +27,9 @@ function useOrderChanged() {
 }
 
 /**
- * One order as the store sees it: buyer, where it goes, this store's lines and total, the next
- * step (Mark shipped with an optional tracking note, then Mark delivered) and its history.
+ * One order as the store sees it: where it goes and a number to call (nothing else about the
+ * buyer), this store's lines and total, the next step (Mark shipped with an optional tracking
+ * note, then Mark delivered) and its history.
  * `onChanged` hears of a step taken, for the page's notice.
  */
 export function SellerOrderCard({
@@ -76,8 +77,7 @@ export function SellerOrderCard({
             {order.paid_at && ` · paid ${formatDateTime(order.paid_at)}`}
           </p>
         </header>
-        <dl className="grid gap-3 sm:grid-cols-3">
-          <Detail term="Buyer">{order.buyer}</Detail>
+        <dl className="grid gap-3 sm:grid-cols-2">
           <Detail term="Shipping address">
             <span className="break-words whitespace-pre-line">{order.shipping_address}</span>
           </Detail>
@@ -100,13 +100,13 @@ export function SellerOrderCard({
                 <span className="text-sm text-muted">
                   {item.quantity} × <Price amount={item.unit_price} className="font-normal" />
                 </span>
-                <span className="font-bold">{formatPesewas(item.total_price)}</span>
+                <span className="font-bold">{formatPrice(item.total_price)}</span>
               </li>
             ))}
           </ul>
           <p className="mt-2 flex justify-between gap-3 font-semibold">
             <span>Your total</span>
-            <span className="text-lg font-bold">{formatPesewas(order.amount)}</span>
+            <span className="text-lg font-bold">{formatPrice(order.amount)}</span>
           </p>
         </div>
         {error && (
@@ -146,7 +146,8 @@ export function SellerOrderCard({
                     {event.status.charAt(0).toUpperCase() + event.status.slice(1)}
                     <span className="font-normal text-muted">
                       {' '}
-                      · {formatDateTime(event.at)} · by {event.actor}
+                      · {formatDateTime(event.at)}
+                      {event.actor && ` · by ${event.actor}`}
                     </span>
                   </p>
                   {event.note && <p className="text-sm break-words">{event.note}</p>}
