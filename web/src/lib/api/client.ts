@@ -232,9 +232,10 @@ export async function apiRequest<M extends Method, P extends ApiPath<M>>(
 }
 
 /**
- * Sends one request to an endpoint the generated schema does not describe yet (the Seller Centre
- * API of `features/seller`): the same session, refresh and `ApiError` as `apiRequest`, with the
- * answer's type `T` given by the caller. Prefer `apiRequest` once the path is in the schema.
+ * Sends one request with the answer's type `T` given by the caller (the Seller Centre's
+ * `features/seller/api`, whose types come from the schema's components, and its multipart
+ * uploads): the same session, refresh and `ApiError` as `apiRequest`. Elsewhere prefer
+ * `apiRequest`, which checks the path, parameters and body against the schema.
  */
 export async function apiSend<T>(method: Method, path: string, options: SendOptions = {}) {
   const { body } = await sendWithRefresh(method, path, options);
