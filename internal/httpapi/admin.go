@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"dwa/internal/service"
 	"dwa/internal/shop"
 )
 
@@ -109,4 +110,120 @@ func (a *API) handleComplaint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, toComplaintDTO(*c))
+}
+
+type adminCategoryDTO struct {
+	ID       int64      `json:"id"`
+	Parent   *int64     `json:"parent"`
+	Level    int        `json:"level"`
+	Name     string     `json:"name"`
+	Slug     string     `json:"slug"`
+	Position int        `json:"position"`
+	IsActive bool       `json:"is_active"`
+	Images   []imageDTO `json:"images"`
+}
+
+func toAdminCategoryDTO(c *shop.Category) adminCategoryDTO {
+	d := adminCategoryDTO{ID: c.ID, Parent: optionalID(c.ParentID), Level: c.Level, Name: c.Name, Slug: c.Slug,
+		Position: c.Position, IsActive: c.Active, Images: make([]imageDTO, len(c.Images))}
+	for i, im := range c.Images {
+		d.Images[i] = imageDTO{ID: im.ID, Image: im.URL}
+	}
+	return d
+}
+
+func (a *API) listAdminCategories(w http.ResponseWriter, r *http.Request) {
+	cs, err := a.svc.AdminCategories(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeAll(a, w, r, cs, toAdminCategoryDTO)
+}
+
+type categoryRequest struct {
+	Name     *string `json:"name"`
+	Parent   *int64  `json:"parent"`
+	Position *int64  `json:"position"`
+	IsActive *bool   `json:"is_active"`
+}
+
+func (in categoryRequest) input() service.CategoryInput {
+	return service.CategoryInput{Name: in.Name, ParentID: in.Parent, Position: in.Position, Active: in.IsActive}
+}
+
+func (a *API) createCategory(w http.ResponseWriter, r *http.Request) {
+	var in categoryRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c, err := a.svc.AddCategory(r.Context(), caller(r), in.input())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toAdminCategoryDTO(c))
+}
+
+// categoryID reads the path's category id; a malformed one is a 404.
+func categoryID(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		writeError(w, r, shop.NotFound("Category"))
+	}
+	return id, ok
+}
+
+func (a *API) patchCategory(w http.ResponseWriter, r *http.Request) {
+	id, ok := categoryID(w, r)
+	if !ok {
+		return
+	}
+	var in categoryRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c, err := a.svc.EditCategory(r.Context(), caller(r), id, in.input())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toAdminCategoryDTO(c))
+}
+
+func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) {
+	id, ok := categoryID(w, r)
+	if !ok {
+		return
+	}
+	data, err := uploadedImage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c, err := a.svc.AddCategoryImage(r.Context(), caller(r), id, data)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toAdminCategoryDTO(c))
+}
+
+func (a *API) deleteCategoryImage(w http.ResponseWriter, r *http.Request) {
+	id, ok := categoryID(w, r)
+	if !ok {
+		return
+	}
+	imageID, ok := pathID(r, "image")
+	if !ok {
+		writeError(w, r, shop.NotFound("CategoryImage"))
+		return
+	}
+	if err := a.svc.DeleteCategoryImage(r.Context(), caller(r), id, imageID); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
 }

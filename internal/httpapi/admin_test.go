@@ -152,3 +152,89 @@ func TestAdminComplaints(t *testing.T) {
 		assertBody(t, w.Body.String(), `{"detail":"No Complaint matches the given query.","code":"not_found"}`)
 	})
 }
+
+func TestAdminCategories(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		f := newSellerFixture(a)
+		auth := append(f.staff.Auth(), "Content-Type", "application/json")
+		for _, acc := range []shoptest.Account{f.shopper, f.owner} {
+			for _, ep := range []struct{ method, path string }{
+				{"GET", "/api/admin/categories/"}, {"POST", "/api/admin/categories/"},
+				{"PATCH", fmt.Sprintf("/api/admin/categories/%d/", f.gaming.ID)},
+				{"POST", fmt.Sprintf("/api/admin/categories/%d/images/", f.gaming.ID)},
+			} {
+				w := a.Do(ep.method, ep.path, `{"name":"x"}`, append(acc.Auth(), "Content-Type", "application/json")...)
+				assertStatus(t, w.Code, 403)
+			}
+		}
+
+		// Validation, and a fourth level is refused.
+		sub := a.Category("Controllers", "controllers", f.consoles, 1, true)
+		for _, tc := range []struct{ body, want string }{
+			{`{}`, `{"name":["This field is required."]}`},
+			{`{"name":"Retro","parent":999999}`, `{"parent":["Invalid pk \"999999\" - object does not exist."]}`},
+			{fmt.Sprintf(`{"name":"Pads","parent":%d}`, sub.ID), `{"parent":["Categories nest at most three levels deep."]}`},
+			{`{"name":"Retro","position":-1}`, `{"position":["Ensure this value is between 0 and 10000."]}`},
+		} {
+			w := a.Do("POST", "/api/admin/categories/", tc.body, auth...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+
+		// Created at the right level with a unique slug, and on the storefront at once.
+		w := a.Do("POST", "/api/admin/categories/", fmt.Sprintf(`{"name":"Consoles","parent":%d,"position":3}`, f.gaming.ID), auth...)
+		assertStatus(t, w.Code, 201)
+		var created struct {
+			ID    int64
+			Level int
+			Slug  string
+		}
+		decode(t, w.Body.Bytes(), &created)
+		if created.Level != 2 || created.Slug != "consoles-2" {
+			t.Fatalf("created = %+v", created)
+		}
+		w = a.Do("GET", fmt.Sprintf("/api/store/categories/%d/", f.gaming.ID), "")
+		if !strings.Contains(w.Body.String(), `"slug":"consoles-2"`) {
+			t.Errorf("the new subcategory is not on the storefront: %s", w.Body.String())
+		}
+
+		// Renamed: products filed under it are found by the new name at once.
+		w = a.Do("PATCH", fmt.Sprintf("/api/admin/categories/%d/", f.consoles.ID), `{"name":"Home Consoles"}`, auth...)
+		assertStatus(t, w.Code, 200)
+		w = a.Do("GET", "/api/store/products/?search=home%20consoles&fields=id", "")
+		assertBody(t, w.Body.String(), fmt.Sprintf(`[{"id":%d}]`, f.console.ID))
+		w = a.Do("PATCH", fmt.Sprintf("/api/admin/categories/%d/", f.consoles.ID), fmt.Sprintf(`{"parent":%d}`, f.phones.ID), auth...)
+		assertStatus(t, w.Code, 400)
+
+		// Deactivated: the category and its products leave the shop; staff still see it.
+		w = a.Do("PATCH", fmt.Sprintf("/api/admin/categories/%d/", f.phones.ID), `{"is_active":false}`, auth...)
+		assertStatus(t, w.Code, 200)
+		w = a.Do("GET", fmt.Sprintf("/api/store/products/%d/", f.phone.ID), "")
+		assertStatus(t, w.Code, 404)
+		w = a.Do("GET", "/api/admin/categories/", "", auth...)
+		if !strings.Contains(w.Body.String(), fmt.Sprintf(`{"id":%d,"parent":null,"level":1,"name":"Phones","slug":"phones","position":2,"is_active":false`, f.phones.ID)) {
+			t.Errorf("staff list: %s", w.Body.String())
+		}
+		w = a.Do("PATCH", "/api/admin/categories/999999/", `{"name":"x"}`, auth...)
+		assertStatus(t, w.Code, 404)
+
+		// An image for the category card: uploaded, shown, removed.
+		body, headers := upload(t, "card.png", "image/png", photo(t, 400, 300, true))
+		w = a.Do("POST", fmt.Sprintf("/api/admin/categories/%d/images/", f.gaming.ID), body, append(f.staff.Auth(), headers...)...)
+		assertStatus(t, w.Code, 201)
+		var withImage struct{ Images []struct{ ID int64 } }
+		decode(t, w.Body.Bytes(), &withImage)
+		w = a.Do("GET", fmt.Sprintf("/api/store/categories/%d/", f.gaming.ID), "")
+		if !strings.Contains(w.Body.String(), fmt.Sprintf(`/media/uploads/categories/%d/`, f.gaming.ID)) {
+			t.Errorf("category image not public: %s", w.Body.String())
+		}
+		uploaded := withImage.Images[len(withImage.Images)-1].ID
+		w = a.Do("DELETE", fmt.Sprintf("/api/admin/categories/%d/images/%d/", f.gaming.ID, uploaded), "", f.staff.Auth()...)
+		assertStatus(t, w.Code, 204)
+		w = a.Do("GET", fmt.Sprintf("/api/store/categories/%d/", f.gaming.ID), "")
+		if strings.Contains(w.Body.String(), "/media/uploads/") {
+			t.Errorf("category image still public: %s", w.Body.String())
+		}
+	})
+}

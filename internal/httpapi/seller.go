@@ -64,23 +64,18 @@ func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) {
 }
 
 type sellerProductDTO struct {
-	ID               int64            `json:"id"`
-	Name             string           `json:"name"`
-	CategoryID       *int64           `json:"category_id"`
-	SubcategoryID    *int64           `json:"subcategory_id"`
-	SubSubcategoryID *int64           `json:"sub_subcategory_id"`
-	UnitPrice        string           `json:"unit_price"`
-	Inventory        int              `json:"inventory"`
-	IsActive         bool             `json:"is_active"`
-	Description      string           `json:"description"`
-	Specification    string           `json:"specification"`
-	Images           []sellerImageDTO `json:"images"`
-	CreatedAt        string           `json:"created_at"`
-}
-
-type sellerImageDTO struct {
-	ID    int64  `json:"id"`
-	Image string `json:"image"`
+	ID               int64      `json:"id"`
+	Name             string     `json:"name"`
+	CategoryID       *int64     `json:"category_id"`
+	SubcategoryID    *int64     `json:"subcategory_id"`
+	SubSubcategoryID *int64     `json:"sub_subcategory_id"`
+	UnitPrice        string     `json:"unit_price"`
+	Inventory        int        `json:"inventory"`
+	IsActive         bool       `json:"is_active"`
+	Description      string     `json:"description"`
+	Specification    string     `json:"specification"`
+	Images           []imageDTO `json:"images"`
+	CreatedAt        string     `json:"created_at"`
 }
 
 func optionalID(id int64) *int64 {
@@ -94,9 +89,9 @@ func toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
 	out := sellerProductDTO{ID: d.ID, Name: d.Name, CategoryID: optionalID(d.CategoryID),
 		SubcategoryID: optionalID(d.SubcategoryID), SubSubcategoryID: optionalID(d.SubSubcategoryID),
 		UnitPrice: d.UnitPrice.String(), Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
-		Specification: d.Specification, Images: make([]sellerImageDTO, len(d.Images)), CreatedAt: shop.FormatTime(d.CreatedAt)}
+		Specification: d.Specification, Images: make([]imageDTO, len(d.Images)), CreatedAt: shop.FormatTime(d.CreatedAt)}
 	for i, url := range d.Images {
-		out.Images[i] = sellerImageDTO{ID: d.ImageIDs[i], Image: url}
+		out.Images[i] = imageDTO{ID: d.ImageIDs[i], Image: url}
 	}
 	return out
 }

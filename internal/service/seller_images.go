@@ -26,7 +26,8 @@ type ProductImageStore interface {
 	ReorderProductImages(ctx context.Context, storeID, productID int64, ids []int64) (bool, error)
 }
 
-// Uploaded images live under uploads/products/<product id>/<random>-<slot>.jpg,
+// Uploaded images live under uploads/products/<product id>/<random>-<slot>.jpg
+// (category images under uploads/categories/<id>/),
 // one file per imaging.Widths slot made; the URL stored is the last
 // (widest) one. Names are random and never reused, so they are cached for
 // good (httpapi's media handler) and the client's file name is never kept.
@@ -42,21 +43,11 @@ func (s *Service) AddProductImage(ctx context.Context, u *shop.User, productID i
 	if _, err := s.storeProduct(ctx, st, productID); err != nil {
 		return nil, err
 	}
-	renditions, err := imaging.Process(data)
+	url, names, err := s.storeUpload(ctx, uploadPrefix+strconv.FormatInt(productID, 10)+"/", data)
 	if err != nil {
-		return nil, shop.Invalid(map[string][]string{"image": {err.Error()}})
+		return nil, err
 	}
-	base := uploadPrefix + strconv.FormatInt(productID, 10) + "/" + slugSuffix() + slugSuffix()
-	var names []string
-	for _, r := range renditions {
-		name := base + "-" + strconv.Itoa(r.Width) + ".jpg"
-		if err := s.media.Put(ctx, name, r.JPEG); err != nil {
-			s.removeMedia(ctx, names)
-			return nil, err
-		}
-		names = append(names, name)
-	}
-	id, err := s.store.AddProductImage(ctx, st.ID, productID, "/media/"+names[len(names)-1], shop.MaxProductImages)
+	id, err := s.store.AddProductImage(ctx, st.ID, productID, url, shop.MaxProductImages)
 	if err == nil && id == 0 {
 		err = shop.NotFound("Product")
 	}
@@ -105,20 +96,42 @@ func (s *Service) ReorderProductImages(ctx context.Context, u *shop.User, produc
 	return s.storeProduct(ctx, st, productID)
 }
 
+// storeUpload checks and re-encodes an uploaded picture and writes its
+// renditions under dir (one of the upload prefixes); it returns the URL to
+// keep (the widest rendition) and the files written, for removal if the
+// row cannot be written after all.
+func (s *Service) storeUpload(ctx context.Context, dir string, data []byte) (string, []string, error) {
+	renditions, err := imaging.Process(data)
+	if err != nil {
+		return "", nil, shop.Invalid(map[string][]string{"image": {err.Error()}})
+	}
+	base := dir + slugSuffix() + slugSuffix()
+	var names []string
+	for _, r := range renditions {
+		name := base + "-" + strconv.Itoa(r.Width) + ".jpg"
+		if err := s.media.Put(ctx, name, r.JPEG); err != nil {
+			s.removeMedia(ctx, names)
+			return "", nil, err
+		}
+		names = append(names, name)
+	}
+	return "/media/" + names[len(names)-1], names, nil
+}
+
 // renditionNames are the media names of every slot of an uploaded image
 // URL; other URLs (demo artwork, external) have none.
 func renditionNames(url string) []string {
-	name, ok := strings.CutPrefix(url, "/media/"+uploadPrefix)
-	if !ok {
+	name, ok := strings.CutPrefix(url, "/media/")
+	if !ok || !strings.HasPrefix(name, "uploads/") {
 		return nil
 	}
-	base, _, ok := strings.Cut(name, "-")
-	if !ok {
+	i := strings.LastIndexByte(name, '-')
+	if i < 0 {
 		return nil
 	}
 	var out []string
 	for _, w := range imaging.Widths {
-		out = append(out, uploadPrefix+base+"-"+strconv.Itoa(w)+".jpg")
+		out = append(out, name[:i]+"-"+strconv.Itoa(w)+".jpg")
 	}
 	return out
 }

@@ -30,6 +30,7 @@ type Store interface {
 	SellerStore
 	ProductImageStore
 	AdminStore
+	CategoryStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }

@@ -135,3 +135,71 @@ func (s *Store) HandleComplaint(ctx context.Context, id int64, at time.Time, mai
 	})
 	return out, err
 }
+
+// UpdateCategory writes a category's name, position and activity. A new
+// name is part of the search documents of the products filed under it,
+// which are rewritten in the same transaction. False when no such category.
+func (s *Store) UpdateCategory(ctx context.Context, cat *shop.Category) (bool, error) {
+	found := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		var old string
+		err := c.queryRow(ctx, `SELECT name FROM categories WHERE id = ?`, cat.ID).Scan(&old)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		found = true
+		if _, err := c.exec(ctx, `UPDATE categories SET name = ?, position = ?, is_active = ? WHERE id = ?`,
+			cat.Name, cat.Position, cat.Active, cat.ID); err != nil {
+			return err
+		}
+		if old == cat.Name {
+			return bumpCatalogue(ctx, c)
+		}
+		return reindexWhere(ctx, c, `category_id = ? OR subcategory_id = ? OR sub_subcategory_id = ?`, cat.ID, cat.ID, cat.ID)
+	})
+	return found, err
+}
+
+// AddCategoryImage appends an image to a category; 0 when no such category.
+func (s *Store) AddCategoryImage(ctx context.Context, categoryID int64, url string) (int64, error) {
+	var id int64
+	err := s.db.inTx(ctx, func(c conn) error {
+		var last int
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM categories WHERE id = ?`, categoryID).Scan(&n); err != nil || n == 0 {
+			return err
+		}
+		if err := c.queryRow(ctx, `SELECT COALESCE(MAX(position), -1) FROM category_images WHERE category_id = ?`,
+			categoryID).Scan(&last); err != nil {
+			return err
+		}
+		var err error
+		if id, err = c.insertID(ctx, `INSERT INTO category_images (category_id, image, position) VALUES (?, ?, ?)`,
+			categoryID, url, last+1); err != nil {
+			return err
+		}
+		return bumpCatalogue(ctx, c)
+	})
+	return id, err
+}
+
+// DeleteCategoryImage removes a category's image and returns its URL, ""
+// when there is no such image.
+func (s *Store) DeleteCategoryImage(ctx context.Context, categoryID, imageID int64) (string, error) {
+	var url string
+	err := s.db.inTx(ctx, func(c conn) error {
+		err := c.queryRow(ctx, `DELETE FROM category_images WHERE id = ? AND category_id = ? RETURNING image`,
+			imageID, categoryID).Scan(&url)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return bumpCatalogue(ctx, c)
+	})
+	return url, err
+}

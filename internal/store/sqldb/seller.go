@@ -114,15 +114,23 @@ func (s *Store) UpdateStore(ctx context.Context, st *shop.Store) error {
 
 // reindexStore rewrites the search documents of a store's products.
 func reindexStore(ctx context.Context, c conn, storeID int64) error {
-	rows, err := c.query(ctx, `SELECT id, COALESCE(category_id, 0), COALESCE(subcategory_id, 0),
-		COALESCE(sub_subcategory_id, 0), name, description FROM products WHERE store_id = ?`, storeID)
+	return reindexWhere(ctx, c, `store_id = ?`, storeID)
+}
+
+// reindexWhere rewrites the search documents of the products matching the
+// condition (category and store names are part of them) and moves the
+// catalogue version.
+func reindexWhere(ctx context.Context, c conn, where string, args ...any) error {
+	rows, err := c.query(ctx, `SELECT id, COALESCE(store_id, 0), COALESCE(category_id, 0), COALESCE(subcategory_id, 0),
+		COALESCE(sub_subcategory_id, 0), name, description FROM products WHERE `+where, args...)
 	if err != nil {
 		return err
 	}
 	var ps []*shop.Product
 	for rows.Next() {
-		p := &shop.Product{StoreID: storeID}
-		if err := rows.Scan(&p.ID, &p.CategoryID, &p.SubcategoryID, &p.SubSubcategoryID, &p.Name, &p.Description); err != nil {
+		p := &shop.Product{}
+		if err := rows.Scan(&p.ID, &p.StoreID, &p.CategoryID, &p.SubcategoryID, &p.SubSubcategoryID, &p.Name,
+			&p.Description); err != nil {
 			rows.Close()
 			return err
 		}
@@ -133,7 +141,7 @@ func reindexStore(ctx context.Context, c conn, storeID int64) error {
 		return err
 	}
 	if _, err := c.exec(ctx, `DELETE FROM search_documents WHERE product_id IN
-		(SELECT id FROM products WHERE store_id = ?)`, storeID); err != nil {
+		(SELECT id FROM products WHERE `+where+`)`, args...); err != nil {
 		return err
 	}
 	return indexProducts(ctx, c, ps)

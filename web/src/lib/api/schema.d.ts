@@ -973,6 +973,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/categories/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every category, active or not, flat (position, then name) — staff only */
+    get: operations['listAdminCategories'];
+    put?: never;
+    /**
+     * Create a category — staff only
+     * @description Top-level without `parent`, else one level below it (at most three levels). The slug comes from the name (`-2`, `-3`… when taken). On the storefront at once.
+     */
+    post: operations['createCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/categories/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Rename, reorder or (de)activate a category — staff only
+     * @description A new name is searchable at once (its products are re-indexed). Deactivating hides the category, its children and their products everywhere in the shop. `parent` cannot change (400).
+     */
+    patch: operations['updateCategory'];
+    trace?: never;
+  };
+  '/admin/categories/{id}/images/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a category card image — staff only
+     * @description Same rules and renditions as product images (`/seller/products/{id}/images/`).
+     */
+    post: operations['addCategoryImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/categories/{id}/images/{image}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a category image and its files — staff only */
+    delete: operations['deleteCategoryImage'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/users/': {
     parameters: {
       query?: never;
@@ -2050,6 +2128,28 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       handled_at: string | null;
+    };
+    AdminCategory: {
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      parent: number | null;
+      level: number;
+      name: string;
+      slug: string;
+      position: number;
+      is_active: boolean;
+      images: components['schemas']['CategoryImage'][];
+    };
+    CategoryRequest: {
+      name?: string;
+      /**
+       * Format: int64
+       * @description Only when creating.
+       */
+      parent?: number;
+      position?: number;
+      is_active?: boolean;
     };
   };
   responses: {
@@ -4258,6 +4358,155 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  listAdminCategories: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['AdminCategory'][]
+            | {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: components['schemas']['AdminCategory'][];
+              };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryRequest'];
+      };
+    };
+    responses: {
+      /** @description The category. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryRequest'];
+      };
+    };
+    responses: {
+      /** @description The category. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  addCategoryImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          image: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The category. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  deleteCategoryImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        image: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   listUsers: {
