@@ -227,3 +227,95 @@ func (a *API) deleteCategoryImage(w http.ResponseWriter, r *http.Request) {
 	}
 	noContent(w)
 }
+
+type adminHeroDTO struct {
+	ID          int64  `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Image       string `json:"image"`
+	Link        string `json:"link"`
+	Position    int    `json:"position"`
+	IsActive    bool   `json:"is_active"`
+}
+
+func toAdminHeroDTO(h shop.HeroSlide) adminHeroDTO {
+	return adminHeroDTO{ID: h.ID, Title: h.Title, Description: h.Description, Image: h.Image, Link: h.Link,
+		Position: h.Position, IsActive: h.Active}
+}
+
+func (a *API) listAdminHero(w http.ResponseWriter, r *http.Request) {
+	hs, err := a.svc.AdminHeroSlides(r.Context(), caller(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeAll(a, w, r, hs, toAdminHeroDTO)
+}
+
+type heroRequest struct {
+	Title       *string `json:"title"`
+	Description *string `json:"description"`
+	Link        *string `json:"link"`
+	Position    *int64  `json:"position"`
+	IsActive    *bool   `json:"is_active"`
+}
+
+// saveHero answers POST /admin/hero/ (id 0) and PATCH /admin/hero/{id}/.
+func (a *API) saveHero(w http.ResponseWriter, r *http.Request) {
+	var id int64
+	if r.PathValue("id") != "" {
+		var ok bool
+		if id, ok = pathID(r, "id"); !ok {
+			writeError(w, r, shop.NotFound("HeroSlide"))
+			return
+		}
+	}
+	var in heroRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	h, err := a.svc.SaveHeroSlide(r.Context(), caller(r), id, service.HeroInput{Title: in.Title,
+		Description: in.Description, Link: in.Link, Position: in.Position, Active: in.IsActive})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	status := http.StatusOK
+	if id == 0 {
+		status = http.StatusCreated
+	}
+	writeJSON(w, status, toAdminHeroDTO(*h))
+}
+
+func (a *API) deleteHero(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		writeError(w, r, shop.NotFound("HeroSlide"))
+		return
+	}
+	if err := a.svc.DeleteHeroSlide(r.Context(), caller(r), id); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
+}
+
+func (a *API) addHeroImage(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		writeError(w, r, shop.NotFound("HeroSlide"))
+		return
+	}
+	data, err := uploadedImage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	h, err := a.svc.AddHeroImage(r.Context(), caller(r), id, data)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toAdminHeroDTO(*h))
+}

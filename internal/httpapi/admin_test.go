@@ -238,3 +238,53 @@ func TestAdminCategories(t *testing.T) {
 		}
 	})
 }
+
+func TestAdminHeroSlides(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		staff, shopper := a.Staff("esi"), a.Shopper("ama")
+		auth := append(staff.Auth(), "Content-Type", "application/json")
+		w := a.Do("POST", "/api/admin/hero/", `{"title":"x","link":"/"}`, append(shopper.Auth(), "Content-Type", "application/json")...)
+		assertStatus(t, w.Code, 403)
+
+		for _, tc := range []struct{ body, want string }{
+			{`{}`, `{"link":["This field is required."],"title":["This field is required."]}`},
+			{`{"title":"Deals","link":"javascript:alert(1)"}`, `{"link":["Enter a path of the shop (\"/category/gaming\") or an https:// address."]}`},
+			{`{"title":"Deals","link":"/category/deals","is_active":true}`, `{"is_active":["Upload an image before showing the slide."]}`},
+		} {
+			w = a.Do("POST", "/api/admin/hero/", tc.body, auth...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+		w = a.Do("POST", "/api/admin/hero/", `{"title":"Harmattan Deals","description":"Up to 30% off.","link":"/category/deals","position":1}`, auth...)
+		assertStatus(t, w.Code, 201)
+		var slide struct {
+			ID       int64
+			Image    string
+			IsActive bool `json:"is_active"`
+		}
+		decode(t, w.Body.Bytes(), &slide)
+		if slide.IsActive || slide.Image != "" {
+			t.Fatalf("new slide = %s", w.Body.String())
+		}
+		w = a.Do("GET", "/api/store/hero/", "")
+		assertBody(t, w.Body.String(), `[]`)
+
+		body, headers := upload(t, "banner.png", "image/png", photo(t, 1200, 400, true))
+		w = a.Do("POST", fmt.Sprintf("/api/admin/hero/%d/image/", slide.ID), body, append(staff.Auth(), headers...)...)
+		assertStatus(t, w.Code, 200)
+		decode(t, w.Body.Bytes(), &slide)
+		w = a.Do("PATCH", fmt.Sprintf("/api/admin/hero/%d/", slide.ID), `{"is_active":true}`, auth...)
+		assertStatus(t, w.Code, 200)
+		w = a.Do("GET", "/api/store/hero/", "")
+		assertBody(t, w.Body.String(), fmt.Sprintf(`[{"id":%d,"title":"Harmattan Deals","description":"Up to 30%% off.","image":"%s","link":"/category/deals"}]`, slide.ID, slide.Image))
+
+		w = a.Do("DELETE", fmt.Sprintf("/api/admin/hero/%d/", slide.ID), "", auth...)
+		assertStatus(t, w.Code, 204)
+		w = a.Do("GET", slide.Image, "")
+		assertStatus(t, w.Code, 404)
+		w = a.Do("DELETE", fmt.Sprintf("/api/admin/hero/%d/", slide.ID), "", auth...)
+		assertStatus(t, w.Code, 404)
+		assertBody(t, w.Body.String(), `{"detail":"No HeroSlide matches the given query.","code":"not_found"}`)
+	})
+}

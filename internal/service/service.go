@@ -31,6 +31,7 @@ type Store interface {
 	ProductImageStore
 	AdminStore
 	CategoryStore
+	HeroStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }

@@ -203,3 +203,25 @@ func (s *Store) DeleteCategoryImage(ctx context.Context, categoryID, imageID int
 	})
 	return url, err
 }
+
+// UpdateHeroSlide writes a slide; false when there is no such slide.
+func (s *Store) UpdateHeroSlide(ctx context.Context, h *shop.HeroSlide) (bool, error) {
+	res, err := s.db.writer().exec(ctx, `UPDATE hero_slides SET title = ?, description = ?, image = ?, link = ?,
+		position = ?, is_active = ? WHERE id = ?`, h.Title, h.Description, h.Image, h.Link, h.Position, h.Active, h.ID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// DeleteHeroSlide removes a slide and returns its image URL; false when
+// there is no such slide.
+func (s *Store) DeleteHeroSlide(ctx context.Context, id int64) (string, bool, error) {
+	var url string
+	err := s.db.writer().queryRow(ctx, `DELETE FROM hero_slides WHERE id = ? RETURNING image`, id).Scan(&url)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return url, err == nil, err
+}

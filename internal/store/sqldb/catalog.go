@@ -53,8 +53,17 @@ func (s *Store) AllCategories(ctx context.Context) ([]*shop.Category, error) {
 
 // ActiveHeroSlides returns the carousel slides by position.
 func (s *Store) ActiveHeroSlides(ctx context.Context) ([]shop.HeroSlide, error) {
+	return s.heroSlides(ctx, `WHERE is_active = TRUE`)
+}
+
+// AllHeroSlides returns every slide, shown or not, by position.
+func (s *Store) AllHeroSlides(ctx context.Context) ([]shop.HeroSlide, error) {
+	return s.heroSlides(ctx, ``)
+}
+
+func (s *Store) heroSlides(ctx context.Context, where string) ([]shop.HeroSlide, error) {
 	rows, err := s.db.reader().query(ctx, `SELECT id, title, description, image, link, position, is_active
-		FROM hero_slides WHERE is_active = TRUE ORDER BY position, id`)
+		FROM hero_slides `+where+` ORDER BY position, id`)
 	if err != nil {
 		return nil, err
 	}

@@ -1051,6 +1051,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/hero/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every home page slide, shown or not, by position — staff only */
+    get: operations['listAdminHero'];
+    put?: never;
+    /** Create a slide (hidden until it has an image and is made active) — staff only */
+    post: operations['createHeroSlide'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/hero/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a slide and its uploaded image — staff only */
+    delete: operations['deleteHeroSlide'];
+    options?: never;
+    head?: never;
+    /** Change a slide — staff only */
+    patch: operations['updateHeroSlide'];
+    trace?: never;
+  };
+  '/admin/hero/{id}/image/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload the slide's image, replacing the one before — staff only
+     * @description Same rules and renditions as product images.
+     */
+    post: operations['addHeroImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/users/': {
     parameters: {
       query?: never;
@@ -2149,6 +2207,26 @@ export interface components {
        */
       parent?: number;
       position?: number;
+      is_active?: boolean;
+    };
+    AdminHeroSlide: {
+      /** Format: int64 */
+      id: number;
+      title: string;
+      description: string;
+      /** @description Empty until an image is uploaded. */
+      image: string;
+      link: string;
+      position: number;
+      is_active: boolean;
+    };
+    HeroSlideRequest: {
+      title?: string;
+      description?: string;
+      /** @description A path of the shop ("/category/gaming") or an https:// address. */
+      link?: string;
+      position?: number;
+      /** @description Only with an image. */
       is_active?: boolean;
     };
   };
@@ -4507,6 +4585,142 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listAdminHero: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminHeroSlide'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createHeroSlide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeroSlideRequest'];
+      };
+    };
+    responses: {
+      /** @description The slide. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminHeroSlide'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteHeroSlide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateHeroSlide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeroSlideRequest'];
+      };
+    };
+    responses: {
+      /** @description The slide. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminHeroSlide'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  addHeroImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          image: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The slide. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminHeroSlide'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listUsers: {
