@@ -39,6 +39,8 @@ var routeModules = map[string][]string{
 	"/seller/products/{id}":                 sellerModules("src/routes/seller-product.tsx"),
 	"/seller/orders":                        sellerModules("src/routes/seller-orders.tsx"),
 	"/seller/store":                         sellerModules("src/routes/seller-store.tsx"),
+	"/admin": {"src/app/require-auth.tsx", "src/features/admin/components/admin-area.tsx",
+		"src/routes/admin-moderation.tsx"},
 }
 
 // sellerModules are a Seller Centre page's modules: the sign-in guard, the

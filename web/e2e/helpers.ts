@@ -108,3 +108,41 @@ export function pngImage(width: number, height: number, [r, g, b]: [number, numb
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Signs an existing account in through the API (returns its tokens). */
+export async function signIn(
+  request: APIRequestContext,
+  who: { username: string; password: string },
+) {
+  const login = await request.post('/api/auth/jwt/create/', { data: who });
+  expect(login.ok(), await login.text()).toBe(true);
+  return (await login.json()) as { access: string; refresh: string };
+}
+
+/** The shopper bags the product, orders it and pays with the test success card; returns the order id. */
+export async function paidOrder(request: APIRequestContext, shopper: Shopper, productId: number) {
+  const headers = { Authorization: `Bearer ${shopper.access}` };
+  const bagged = await request.post('/api/store/cart-items/', {
+    headers,
+    data: { product_id: productId, quantity: 2 },
+  });
+  expect(bagged.ok(), await bagged.text()).toBe(true);
+  const placed = await request.post('/api/store/orders/', {
+    headers,
+    data: { shipping_address: '14 Adum Rd, Kumasi', contact_info: '0241234567' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { id } = (await placed.json()) as { id: string };
+  const payment = await request.post('/api/store/payments/', { headers, data: { order: id } });
+  const { payment_reference: reference } = (await payment.json()) as { payment_reference: string };
+  await request.post('/api/store/payments/test-charge/', {
+    headers,
+    data: { reference, card_number: '4084084084084081' },
+  });
+  const verified = await request.post('/api/store/payments/verify/', {
+    headers,
+    data: { reference },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return id;
+}

@@ -1,46 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
-import { freshShopper, pngImage, storeSession, type Shopper } from './helpers';
+import { freshShopper, paidOrder, pngImage, signIn, storeSession } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
 // The seeded owner of Accra Game Hub (internal/demo/catalogue.json).
 const OWNER = { username: 'kwame_gamehub', password: 'Oxford-Street-Joystick-88' };
-
-async function signIn(request: APIRequestContext, who: { username: string; password: string }) {
-  const login = await request.post('/api/auth/jwt/create/', { data: who });
-  expect(login.ok(), await login.text()).toBe(true);
-  return (await login.json()) as { access: string; refresh: string };
-}
-
-/** The shopper bags the product, orders it and pays with the test success card; returns the order id. */
-async function paidOrder(request: APIRequestContext, shopper: Shopper, productId: number) {
-  const headers = { Authorization: `Bearer ${shopper.access}` };
-  const bagged = await request.post('/api/store/cart-items/', {
-    headers,
-    data: { product_id: productId, quantity: 2 },
-  });
-  expect(bagged.ok(), await bagged.text()).toBe(true);
-  const placed = await request.post('/api/store/orders/', {
-    headers,
-    data: { shipping_address: '14 Adum Rd, Kumasi', contact_info: '0241234567' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { id } = (await placed.json()) as { id: string };
-  const payment = await request.post('/api/store/payments/', { headers, data: { order: id } });
-  const { payment_reference: reference } = (await payment.json()) as { payment_reference: string };
-  await request.post('/api/store/payments/test-charge/', {
-    headers,
-    data: { reference, card_number: '4084084084084081' },
-  });
-  const verified = await request.post('/api/store/payments/verify/', {
-    headers,
-    data: { reference },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return id;
-}
 
 test('a store owner adds a product, sells it, ships it, and the shopper sees it shipped', async ({
   page,

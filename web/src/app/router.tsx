@@ -32,6 +32,8 @@ const SellerProducts = lazyPart(() => import('@/routes/seller-products'));
 const SellerProduct = lazyPart(() => import('@/routes/seller-product'));
 const SellerOrders = lazyPart(() => import('@/routes/seller-orders'));
 const SellerStore = lazyPart(() => import('@/routes/seller-store'));
+const AdminArea = lazyPart(() => import('@/features/admin/components/admin-area'));
+const AdminModeration = lazyPart(() => import('@/routes/admin-moderation'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 export function AppRoutes() {
@@ -68,6 +70,10 @@ export function AppRoutes() {
                 <Route path="products/:productId" element={<SellerProduct />} />
                 <Route path="orders" element={<SellerOrders />} />
                 <Route path="store" element={<SellerStore />} />
+              </Route>
+              {/* The staff area (issue 'Seller Centre and staff admin'). */}
+              <Route path="admin" element={<AdminArea />}>
+                <Route index element={<AdminModeration />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />

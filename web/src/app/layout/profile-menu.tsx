@@ -14,7 +14,8 @@ const itemClass =
 
 /**
  * The profile dropdown (spec §2): signed in — My Orders, WishList, Messages and Logout, and for
- * store owners Seller Centre (known from `me`, asked for when the menu first opens); signed out —
+ * store owners Seller Centre and for staff Staff area (known from `me`, asked for when the menu
+ * first opens); signed out —
  * Login and Register, which open the dialog.
  */
 export default function ProfileMenu() {
@@ -29,7 +30,8 @@ export default function ProfileMenu() {
     setOpen(false);
   };
   useDismiss(root, open, close, button);
-  const owner = useMe({ enabled: signedIn && open }).data?.store != null;
+  const me = useMe({ enabled: signedIn && open }).data;
+  const owner = me?.store != null;
 
   return (
     <div ref={root} className="relative">
@@ -72,6 +74,13 @@ export default function ProfileMenu() {
               <li>
                 <Link to="/seller" className={itemClass} onClick={close}>
                   Seller Centre
+                </Link>
+              </li>
+            )}
+            {me?.is_staff && (
+              <li>
+                <Link to="/admin" className={itemClass} onClick={close}>
+                  Staff area
                 </Link>
               </li>
             )}

@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { hasBrowser, missingBrowserMessage } from './browser';
+import { freshShopper, paidOrder, signIn, storeSession } from './helpers';
+
+test.skip(!hasBrowser, missingBrowserMessage);
+
+// The seeded staff account and a product no other spec reviews: 53 Infinix (internal/demo).
+const STAFF = { username: 'staff', password: 'akwaaba-staff-2026' };
+const INFINIX = 53;
+
+test('staff approve a review and it appears on the product page', async ({ page, request }) => {
+  const shopper = await freshShopper(request);
+  await paidOrder(request, shopper, INFINIX);
+  const text = `Battery lasts two days in Tamale heat (${String(Date.now())}).`;
+  const posted = await request.post(`/api/store/products/${String(INFINIX)}/reviews/`, {
+    headers: { Authorization: `Bearer ${shopper.access}` },
+    data: { review: text, rating: 5 },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  await page.goto(`/store/products/${String(INFINIX)}`);
+  await expect(page.getByText(text)).toHaveCount(0);
+
+  await storeSession(page, await signIn(request, STAFF));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews & ratings' })).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  const review = page.getByRole('listitem').filter({ hasText: text });
+  await review.getByRole('button', { name: /^Approve the review by/ }).click();
+  await expect(page.getByRole('status')).toHaveText(/approved\.$/);
+  await expect(page.getByText(text)).toHaveCount(0);
+
+  await page.goto(`/store/products/${String(INFINIX)}`);
+  await expect(page.getByText(text)).toBeVisible();
+});
+
+test('a shopper is told the staff area is for staff', async ({ page, request }) => {
+  await storeSession(page, await freshShopper(request));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'This area is for Dwa staff.' })).toBeVisible();
+});
