@@ -1,18 +1,18 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { Loading } from '@/components/ui/loading';
+import { SectionNav, type Section } from '@/components/ui/section-nav';
 import { useMe } from '@/lib/auth/me';
-import { cx } from '@/lib/cx';
 import { isForbidden } from '../api/errors';
 import { useSellerStore } from '../api/store';
 import { NotAllowed } from './not-allowed';
 
-const SECTIONS = [
+const SECTIONS: readonly Section[] = [
   { to: '/seller', label: 'Dashboard', end: true },
   { to: '/seller/products', label: 'Products', end: false },
   { to: '/seller/orders', label: 'Orders', end: false },
   { to: '/seller/store', label: 'Store profile', end: false },
-] as const;
+];
 
 /**
  * The Seller Centre's frame, inside the sign-in guard: its navigation and the page. A signed-in
@@ -34,31 +34,11 @@ export default function SellerArea() {
   }
   return (
     <ForbiddenBoundary>
-      <div className="mb-6 border-b border-line">
-        <p className="text-sm font-semibold text-muted">Seller Centre{name ? ` · ${name}` : ''}</p>
-        <nav aria-label="Seller Centre" className="-mb-px overflow-x-auto">
-          <ul className="flex gap-1 whitespace-nowrap">
-            {SECTIONS.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end={section.end}
-                  className={({ isActive }) =>
-                    cx(
-                      'inline-flex min-h-tap items-center border-b-2 px-3 font-semibold',
-                      isActive
-                        ? 'border-brand-700 text-brand-800'
-                        : 'border-transparent text-muted hover:text-brand-700',
-                    )
-                  }
-                >
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
+      <SectionNav
+        area={`Seller Centre${name ? ` · ${name}` : ''}`}
+        label="Seller Centre"
+        sections={SECTIONS}
+      />
       {/* The navigation stays while a page's code loads. */}
       <Suspense fallback={<Loading />}>
         <Outlet />
