@@ -39,8 +39,15 @@ var routeModules = map[string][]string{
 	"/seller/products/{id}":                 sellerModules("src/routes/seller-product.tsx"),
 	"/seller/orders":                        sellerModules("src/routes/seller-orders.tsx"),
 	"/seller/store":                         sellerModules("src/routes/seller-store.tsx"),
-	"/admin": {"src/app/require-auth.tsx", "src/features/admin/components/admin-area.tsx",
-		"src/routes/admin-moderation.tsx"},
+	"/admin":                                adminModules("src/routes/admin-moderation.tsx"),
+	"/admin/users":                          adminModules("src/routes/admin-users.tsx"),
+	"/admin/complaints":                     adminModules("src/routes/admin-complaints.tsx"),
+}
+
+// adminModules are a staff page's modules: the sign-in guard, the staff
+// area's frame and the page.
+func adminModules(page string) []string {
+	return []string{"src/app/require-auth.tsx", "src/features/admin/components/admin-area.tsx", page}
 }
 
 // sellerModules are a Seller Centre page's modules: the sign-in guard, the

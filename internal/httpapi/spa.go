@@ -24,7 +24,7 @@ var spaRoutes = []string{
 	"/store/products/{id}", "/order/{id}", "/orders/{id}", "/payment/{id}",
 	"/password/reset/confirm/{uid}/{token}",
 	"/seller", "/seller/products", "/seller/products/new", "/seller/products/{id}", "/seller/orders",
-	"/seller/store", "/admin",
+	"/seller/store", "/admin", "/admin/users", "/admin/complaints",
 }
 
 // asset is one file of the built app, with its gzip form when worth it.

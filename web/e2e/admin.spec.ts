@@ -41,3 +41,23 @@ test('a shopper is told the staff area is for staff', async ({ page, request }) 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'This area is for Dwa staff.' })).toBeVisible();
 });
+
+test('the staff accounts and complaints pages work on a phone and pass axe', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const complained = await request.post('/api/store/api/send_complaint/', {
+    data: { email: 'e2e-complaint@example.test', complaint: 'The delivery was late.' },
+  });
+  expect(complained.ok(), await complained.text()).toBe(true);
+  await storeSession(page, await signIn(request, STAFF));
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox', { name: 'Find an account' }).fill('kwame_gamehub');
+  await expect(page.getByRole('button', { name: 'Make kwame_gamehub staff' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole('link', { name: 'Complaints' }).click();
+  await expect(page.getByText('The delivery was late.').first()).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -50,7 +50,7 @@ test('a store owner adds a product, sells it, ships it, and the shopper sees it 
   await page.goto(`/store/products/${String(productId)}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('GH₵ 1,250.50').first()).toBeVisible();
-  await expect(page.getByText('In Stock: 3')).toBeVisible();
+  await expect(page.getByText('In Stock: 3').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show image 2 of 2' })).toBeVisible();
   const main = page.getByRole('img', { name });
   await expect(main).toHaveAttribute('srcset', /-320\.jpg 320w, .*-640\.jpg 640w/);

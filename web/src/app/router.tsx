@@ -34,6 +34,8 @@ const SellerOrders = lazyPart(() => import('@/routes/seller-orders'));
 const SellerStore = lazyPart(() => import('@/routes/seller-store'));
 const AdminArea = lazyPart(() => import('@/features/admin/components/admin-area'));
 const AdminModeration = lazyPart(() => import('@/routes/admin-moderation'));
+const AdminUsers = lazyPart(() => import('@/routes/admin-users'));
+const AdminComplaints = lazyPart(() => import('@/routes/admin-complaints'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 export function AppRoutes() {
@@ -74,6 +76,8 @@ export function AppRoutes() {
               {/* The staff area (issue 'Seller Centre and staff admin'). */}
               <Route path="admin" element={<AdminArea />}>
                 <Route index element={<AdminModeration />} />
+                <Route path="users" element={<AdminUsers />} />
+                <Route path="complaints" element={<AdminComplaints />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />

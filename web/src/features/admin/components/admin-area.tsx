@@ -8,7 +8,11 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export const STAFF_ONLY = 'This area is for Dwa staff.';
 
-const SECTIONS: readonly Section[] = [{ to: '/admin', label: 'Reviews & ratings', end: true }];
+const SECTIONS: readonly Section[] = [
+  { to: '/admin', label: 'Reviews & ratings', end: true },
+  { to: '/admin/users', label: 'Accounts', end: false },
+  { to: '/admin/complaints', label: 'Complaints', end: false },
+];
 
 /** The staff area's frame, inside the sign-in guard: its navigation and the page, for staff only. */
 export default function AdminArea() {

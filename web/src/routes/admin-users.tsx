@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadError } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, FormMessages } from '@/components/ui/field';
+import { Loading } from '@/components/ui/loading';
+import { PageHeading } from '@/components/ui/page-heading';
+import { ListSkeleton } from '@/components/ui/skeleton';
+import { setUserFlags, usersQueryKey, useUsers, type AdminUser } from '@/features/admin/api/people';
+import { problemText } from '@/lib/api/problem';
+import { formatDateTime } from '@/lib/dates';
+import { useDebounced } from '@/lib/use-debounced';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export const USERS_FAILED = 'Failed to load the accounts. Please try again.';
+
+/** Staff: find accounts by name or e-mail, make them staff or not, deactivate or reactivate them. */
+export default function AdminUsersPage() {
+  useDocumentTitle('Accounts');
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 300);
+  const { data, isPending, error, refetch } = useUsers(query);
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [done, setDone] = useState('');
+
+  async function change(
+    user: AdminUser,
+    flags: { is_staff?: boolean; is_active?: boolean },
+    what: string,
+  ) {
+    if (busy) return;
+    setBusy(true);
+    setFailure('');
+    setDone('');
+    try {
+      await setUserFlags(user.id, flags);
+      setDone(`${user.username} ${what}.`);
+      await client.invalidateQueries({ queryKey: usersQueryKey });
+    } catch (e) {
+      setFailure(problemText(e) ?? 'That did not work. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading>Accounts</PageHeading>
+      <search className="mb-4 max-w-md">
+        <Field
+          label="Find an account"
+          hint="Part of the username or e-mail address."
+          type="search"
+          value={search}
+          onValueChange={setSearch}
+        />
+      </search>
+      <FormMessages error={failure} success={done} />
+      {isPending ? (
+        <Loading>
+          <ListSkeleton />
+        </Loading>
+      ) : error ? (
+        <LoadError text={USERS_FAILED} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p>No account matches.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Accounts">
+          {data.map((user) => (
+            <li
+              key={user.id}
+              className="flex flex-wrap items-center gap-3 rounded-card bg-white p-4 shadow-card"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words">
+                  {user.username}
+                  {user.is_staff && <span className="ml-2 text-sm text-brand-700">staff</span>}
+                  {!user.is_active && (
+                    <span className="ml-2 text-sm text-danger-700">deactivated</span>
+                  )}
+                </p>
+                <p className="text-sm break-words text-muted">
+                  {user.email} · joined {formatDateTime(user.date_joined)}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                aria-disabled={busy}
+                onClick={() =>
+                  void change(
+                    user,
+                    { is_staff: !user.is_staff },
+                    user.is_staff ? 'is no longer staff' : 'is now staff',
+                  )
+                }
+              >
+                {user.is_staff
+                  ? `Remove staff rights of ${user.username}`
+                  : `Make ${user.username} staff`}
+              </Button>
+              <Button
+                variant="secondary"
+                aria-disabled={busy}
+                onClick={() =>
+                  void change(
+                    user,
+                    { is_active: !user.is_active },
+                    user.is_active ? 'is deactivated' : 'is active again',
+                  )
+                }
+              >
+                {user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
