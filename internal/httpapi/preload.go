@@ -42,6 +42,8 @@ var routeModules = map[string][]string{
 	"/admin":                                adminModules("src/routes/admin-moderation.tsx"),
 	"/admin/users":                          adminModules("src/routes/admin-users.tsx"),
 	"/admin/complaints":                     adminModules("src/routes/admin-complaints.tsx"),
+	"/admin/categories":                     adminModules("src/routes/admin-categories.tsx"),
+	"/admin/hero":                           adminModules("src/routes/admin-hero.tsx"),
 }
 
 // adminModules are a staff page's modules: the sign-in guard, the staff

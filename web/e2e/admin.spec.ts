@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
-import { freshShopper, paidOrder, signIn, storeSession } from './helpers';
+import { freshShopper, paidOrder, pngImage, signIn, storeSession } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
@@ -60,4 +60,35 @@ test('the staff accounts and complaints pages work on a phone and pass axe', asy
   await expect(page.getByText('The delivery was late.').first()).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('staff add a slide with an image; the categories and slides pages pass axe at 360 px', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await storeSession(page, await signIn(request, STAFF));
+  await page.goto('/admin/categories');
+  await expect(page.getByRole('article', { name: 'Gaming', exact: true })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  const title = `E2E slide ${String(Date.now())}`;
+  await page.getByRole('link', { name: 'Home page slides' }).click();
+  const form = page.getByRole('form', { name: 'Add a slide' });
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await form.getByRole('textbox', { name: /Link/ }).fill('/category/gaming');
+  await form.getByRole('button', { name: 'Add slide' }).click();
+  const slide = page.getByRole('form', { name: `Slide “${title}”` });
+  await slide.getByLabel('Slide image').setInputFiles({
+    name: 'banner.png',
+    mimeType: 'image/png',
+    buffer: pngImage(900, 300, [0, 107, 63]),
+  });
+  await expect(slide.getByRole('img', { name: `Image of “${title}”` })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // Hidden until shown: the home page does not carry it; then removed again.
+  const hero = await request.get('/api/store/hero/');
+  expect(await hero.text()).not.toContain(title);
+  await slide.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('form', { name: `Slide “${title}”` })).toHaveCount(0);
 });

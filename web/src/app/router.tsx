@@ -36,6 +36,8 @@ const AdminArea = lazyPart(() => import('@/features/admin/components/admin-area'
 const AdminModeration = lazyPart(() => import('@/routes/admin-moderation'));
 const AdminUsers = lazyPart(() => import('@/routes/admin-users'));
 const AdminComplaints = lazyPart(() => import('@/routes/admin-complaints'));
+const AdminCategories = lazyPart(() => import('@/routes/admin-categories'));
+const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 export function AppRoutes() {
@@ -78,6 +80,8 @@ export function AppRoutes() {
                 <Route index element={<AdminModeration />} />
                 <Route path="users" element={<AdminUsers />} />
                 <Route path="complaints" element={<AdminComplaints />} />
+                <Route path="categories" element={<AdminCategories />} />
+                <Route path="hero" element={<AdminHero />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />

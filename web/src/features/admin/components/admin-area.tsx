@@ -12,6 +12,8 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin', label: 'Reviews & ratings', end: true },
   { to: '/admin/users', label: 'Accounts', end: false },
   { to: '/admin/complaints', label: 'Complaints', end: false },
+  { to: '/admin/categories', label: 'Categories', end: false },
+  { to: '/admin/hero', label: 'Home page slides', end: false },
 ];
 
 /** The staff area's frame, inside the sign-in guard: its navigation and the page, for staff only. */

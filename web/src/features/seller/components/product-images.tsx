@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessages } from '@/components/ui/field';
+import { ImageFileInput } from '@/components/ui/image-file-input';
 import { problemText } from '@/lib/api/problem';
 import { smallest } from '@/lib/responsive-image';
 import {
@@ -13,21 +14,13 @@ import {
 } from '../api/products';
 import type { SellerProduct } from '../api/types';
 
-// The server's limits (api/openapi.yaml, uploads): checked here first so that a shopper's phone
-// does not send 20 MB for nothing; the server checks again and has the last word.
 export const MAX_IMAGES = 8;
-const MAX_BYTES = 8 * 1024 * 1024;
-const ACCEPT = 'image/jpeg,image/png,image/webp';
-export const TOO_LARGE = 'The image is larger than 8 MB.';
-export const WRONG_TYPE = 'Upload a JPEG, PNG or WebP image.';
 const FAILED = 'The images could not be changed. Please try again.';
 
 /** The gallery of a saved product: add (upload), move and remove pictures. */
 export function ProductImages({ product }: { product: SellerProduct }) {
   const client = useQueryClient();
-  const inputId = useId();
   const headingId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
@@ -49,20 +42,6 @@ export function ProductImages({ product }: { product: SellerProduct }) {
     } finally {
       setBusy(false);
     }
-  }
-
-  function onFile(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    if (!ACCEPT.split(',').includes(file.type)) {
-      setError(WRONG_TYPE);
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      setError(TOO_LARGE);
-      return;
-    }
-    void run(() => uploadProductImage(product.id, file), 'Image added.');
   }
 
   function move(from: number, to: number) {
@@ -139,19 +118,14 @@ export function ProductImages({ product }: { product: SellerProduct }) {
       )}
       {images.length < MAX_IMAGES && (
         <div className="mt-4">
-          <label htmlFor={inputId} className="font-semibold">
-            Add an image
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={ACCEPT}
+          <ImageFileInput
+            label="Add an image"
             disabled={busy}
-            onChange={(e) => {
-              onFile(e.target.files?.[0]);
+            onFile={(file) => void run(() => uploadProductImage(product.id, file), 'Image added.')}
+            onRefused={(reason) => {
+              setSuccess('');
+              setError(reason);
             }}
-            className="mt-1 block w-full text-sm file:mr-3 file:min-h-tap file:rounded-control file:border-0 file:bg-brand-700 file:px-4 file:font-semibold file:text-white"
           />
         </div>
       )}
