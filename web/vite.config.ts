@@ -41,7 +41,8 @@ export default defineConfig({
           // split by default the first screen took ~16 files (Lighthouse LCP 2.6-2.9 s; with these
           // groups, 5 files and 2.0-2.2 s). The framework (React, the router, TanStack Query)
           // changes rarely and is cached long apart from the app. The app chunk holds the shell and
-          // what the browsing pages share; pages and parts only some visits need stay lazy.
+          // what the browsing pages share; pages and parts only some visits need stay lazy, and so does
+          // the back office (features/seller, admin, backoffice).
           groups: [
             {
               name: 'framework',

@@ -44,6 +44,7 @@ var routeModules = map[string][]string{
 	"/admin/complaints":                     adminModules("src/routes/admin-complaints.tsx"),
 	"/admin/categories":                     adminModules("src/routes/admin-categories.tsx"),
 	"/admin/hero":                           adminModules("src/routes/admin-hero.tsx"),
+	"/admin/analytics":                      adminModules("src/routes/admin-analytics.tsx"),
 }
 
 // adminModules are a staff page's modules: the sign-in guard, the staff

@@ -62,7 +62,7 @@ test('the staff accounts and complaints pages work on a phone and pass axe', asy
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test('staff add a slide with an image; the categories and slides pages pass axe at 360 px', async ({
+test('staff add a slide with an image; the categories, slides and analytics pages pass axe at 360 px', async ({
   page,
   request,
 }) => {
@@ -91,4 +91,9 @@ test('staff add a slide with an image; the categories and slides pages pass axe 
   expect(await hero.text()).not.toContain(title);
   await slide.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('form', { name: `Slide “${title}”` })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.getByRole('heading', { name: 'Page views per day' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -38,6 +38,7 @@ const AdminUsers = lazyPart(() => import('@/routes/admin-users'));
 const AdminComplaints = lazyPart(() => import('@/routes/admin-complaints'));
 const AdminCategories = lazyPart(() => import('@/routes/admin-categories'));
 const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
+const AdminAnalytics = lazyPart(() => import('@/routes/admin-analytics'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 export function AppRoutes() {
@@ -82,6 +83,7 @@ export function AppRoutes() {
                 <Route path="complaints" element={<AdminComplaints />} />
                 <Route path="categories" element={<AdminCategories />} />
                 <Route path="hero" element={<AdminHero />} />
+                <Route path="analytics" element={<AdminAnalytics />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />

@@ -130,3 +130,31 @@ describe('staff home page slides', () => {
     expect(within(slide).getByLabelText('Slide image')).toBeInTheDocument();
   });
 });
+
+describe('staff analytics', () => {
+  it('draws views and visitors per day and lists the top pages and referrers', async () => {
+    asStaff();
+    server.use(
+      http.get('/api/admin/analytics/summary/', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('days')).toBe('30');
+        return HttpResponse.json({
+          days: 30,
+          pageviews: 1234,
+          visitors: 321,
+          top_paths: [{ path: '/store/products/1', pageviews: 400 }],
+          top_referrers: [],
+          daily: [
+            { date: '2026-11-24', pageviews: 500, visitors: 120 },
+            { date: '2026-11-25', pageviews: 734, visitors: 201 },
+          ],
+        });
+      }),
+    );
+    renderApp('/admin/analytics');
+    expect(await screen.findByText(/1,234 page views by 321 visitors/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page views per day' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Visitors per day' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '/store/products/1' })).toBeInTheDocument();
+    expect(screen.getByText('Nothing yet.')).toBeInTheDocument();
+  });
+});

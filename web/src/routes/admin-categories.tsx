@@ -3,7 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages, SelectField } from '@/components/ui/field';
-import { ImageFileInput } from '@/components/ui/image-file-input';
+import { ImageFileInput } from '@/features/backoffice/image-file-input';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ListSkeleton } from '@/components/ui/skeleton';

@@ -6,7 +6,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '@/features/seller/api/dashboard';
 import type { Dashboard } from '@/features/seller/api/types';
-import { DayChart } from '@/features/seller/components/day-chart';
+import { DayChart } from '@/features/backoffice/day-chart';
 import { formatPesewas } from '@/lib/money';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

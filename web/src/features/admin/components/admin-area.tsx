@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
-import { SectionNav, type Section } from '@/components/ui/section-nav';
+import { SectionNav, type Section } from '@/features/backoffice/section-nav';
 import { useMe } from '@/lib/auth/me';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -14,6 +14,7 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/complaints', label: 'Complaints', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/hero', label: 'Home page slides', end: false },
+  { to: '/admin/analytics', label: 'Analytics', end: false },
 ];
 
 /** The staff area's frame, inside the sign-in guard: its navigation and the page, for staff only. */

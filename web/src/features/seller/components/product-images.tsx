@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessages } from '@/components/ui/field';
-import { ImageFileInput } from '@/components/ui/image-file-input';
+import { ImageFileInput } from '@/features/backoffice/image-file-input';
 import { problemText } from '@/lib/api/problem';
 import { smallest } from '@/lib/responsive-image';
 import {
