@@ -317,7 +317,8 @@ func (a *API) getSellerDashboard(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	out := sellerDashboardDTO{UnreadMessages: d.UnreadMessages, LowStock: []stockLevelDTO{},
+	out := sellerDashboardDTO{OrdersToday: d.OrdersToday, OrdersWeek: d.OrdersWeek, RevenueWeek: int64(d.RevenueWeek),
+		UnreadMessages: d.UnreadMessages, LowStock: []stockLevelDTO{},
 		RevenueByDay: make([]dayAmountDTO, len(d.Days)), ViewsByDay: make([]dayViewsDTO, len(d.Days))}
 	for _, l := range d.LowStock {
 		out.LowStock = append(out.LowStock, stockLevelDTO(l))
@@ -326,13 +327,6 @@ func (a *API) getSellerDashboard(w http.ResponseWriter, r *http.Request) {
 		date := day.Date.Format(time.DateOnly)
 		out.RevenueByDay[i] = dayAmountDTO{Date: date, Amount: int64(day.Revenue)}
 		out.ViewsByDay[i] = dayViewsDTO{Date: date, Views: day.Views}
-		if i >= len(d.Days)-7 {
-			out.OrdersWeek += day.Orders
-			out.RevenueWeek += int64(day.Revenue)
-		}
-	}
-	if n := len(d.Days); n > 0 {
-		out.OrdersToday = d.Days[n-1].Orders
 	}
 	writeJSON(w, http.StatusOK, out)
 }

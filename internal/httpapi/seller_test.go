@@ -394,6 +394,9 @@ func TestSellerDashboard(t *testing.T) {
 		exec(t, st, `UPDATE orders SET paid_at = ? WHERE id = ?`, now.UnixMilli(), today)
 		old := a.Purchase(f.shopper.User, shop.OrderDelivered, f.console)
 		exec(t, st, `UPDATE orders SET paid_at = ? WHERE id = ?`, now.Add(-40*day).UnixMilli(), old)
+		// Eight days ago: in the 30 days, not in the week.
+		lastWeek := a.Purchase(f.shopper.User, shop.OrderDelivered, f.headset)
+		exec(t, st, `UPDATE orders SET paid_at = ? WHERE id = ?`, now.Add(-8*day).UnixMilli(), lastWeek)
 		for i, v := range []struct {
 			path string
 			bot  bool
@@ -444,8 +447,8 @@ func TestSellerDashboard(t *testing.T) {
 		for _, r := range d.RevenueByDay {
 			total += r.Amount
 		}
-		if total != 745000+95000 {
-			t.Errorf("30-day revenue %d includes more than the two recent orders", total)
+		if total != 745000+95000+95000 {
+			t.Errorf("30-day revenue %d; want the three orders of the last 30 days", total)
 		}
 	})
 }

@@ -425,12 +425,20 @@ func (s *Service) SellerDashboard(ctx context.Context, u *shop.User) (shop.Selle
 	if err != nil {
 		return out, err
 	}
+	weekFrom := today.AddDate(0, 0, -6)
 	for d := from; !d.After(today); d = d.AddDate(0, 0, 1) {
 		day := shop.SellerDay{Date: d}
 		if got := days[shop.Millis(d)/(24*60*60*1000)]; got != nil {
 			day = *got
 		}
 		out.Days = append(out.Days, day)
+		if !d.Before(weekFrom) {
+			out.OrdersWeek += day.Orders
+			out.RevenueWeek += day.Revenue
+		}
+		if d.Equal(today) {
+			out.OrdersToday = day.Orders
+		}
 	}
 	if out.LowStock, err = s.store.LowStock(ctx, st.ID, lowStockUnits, lowStockShown); err != nil {
 		return out, err

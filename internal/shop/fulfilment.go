@@ -41,6 +41,47 @@ func PartStatus(lines []OrderItem) string {
 	return PartProcessing
 }
 
+// PartCounts counts an order's lines (one store's, or all of them) by how
+// far they have got.
+type PartCounts struct{ Lines, Shipped, Delivered int }
+
+// Fulfillable reports whether stores fulfil an order in this status: paid,
+// and not cancelled (a paid order is never cancelled: refunds are not built).
+func Fulfillable(status string) bool {
+	return status == OrderProcessing || status == OrderShipped || status == OrderDelivered
+}
+
+// CheckPartMove refuses moving a store's part to `to` (PartShipped or
+// PartDelivered) when its lines do not allow it: a part ships once, and is
+// delivered once, after it shipped.
+func CheckPartMove(part PartCounts, to string) error {
+	refuse := func(detail string) error { return Conflict("invalid_transition", detail) }
+	switch {
+	case to == PartShipped && part.Shipped > 0:
+		return refuse("This order has already been marked shipped.")
+	case to == PartShipped:
+		return nil
+	case part.Delivered > 0:
+		return refuse("This order has already been marked delivered.")
+	case part.Shipped == 0:
+		return refuse("Mark this order shipped before marking it delivered.")
+	}
+	return nil
+}
+
+// OrderStatusAfter is an order's status once its lines are as counted: it
+// follows its parts, delivered when every line is, shipped when every line
+// has shipped, and stays as it is otherwise.
+func OrderStatusAfter(current string, all PartCounts) string {
+	switch {
+	case all.Lines > 0 && all.Delivered == all.Lines:
+		return OrderDelivered
+	case all.Lines > 0 && all.Shipped == all.Lines:
+		return OrderShipped
+	}
+	return current
+}
+
 // LinesOf returns the order's lines that belong to storeID.
 func (o *Order) LinesOf(storeID int64) []OrderItem {
 	var out []OrderItem
@@ -89,7 +130,7 @@ func (o *Order) Parts() []Part {
 			index[it.StoreID] = i
 			out = append(out, Part{StoreID: it.StoreID, StoreName: it.StoreName,
 				Status: o.Status, TrackingNote: it.TrackingNote, ShippedAt: it.ShippedAt, DeliveredAt: it.DeliveredAt})
-			if o.Status == OrderProcessing || o.Status == OrderShipped || o.Status == OrderDelivered {
+			if Fulfillable(o.Status) {
 				out[i].Status = PartStatus([]OrderItem{it})
 			}
 		}
@@ -115,9 +156,13 @@ type StockLevel struct {
 // SellerDashboard is a store's overview: the days from the oldest, its
 // active products running out of stock, and its unread messages.
 type SellerDashboard struct {
-	Days           []SellerDay
-	LowStock       []StockLevel
-	UnreadMessages int64
+	Days []SellerDay
+	// The paid orders of today and of the last 7 days (today included), and
+	// the revenue of those 7 days.
+	OrdersToday, OrdersWeek int
+	RevenueWeek             Money
+	LowStock                []StockLevel
+	UnreadMessages          int64
 }
 
 // MaxProductImages bounds a product's gallery.

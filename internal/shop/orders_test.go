@@ -49,3 +49,50 @@ func TestCartLine(t *testing.T) {
 		t.Fatal("a line of an inactive product is available")
 	}
 }
+
+func TestPartMovesAndOrderStatus(t *testing.T) {
+	for _, tc := range []struct {
+		part PartCounts
+		to   string
+		want string // "" = allowed, else the refusal
+	}{
+		{PartCounts{Lines: 2}, PartShipped, ""},
+		{PartCounts{Lines: 2, Shipped: 2}, PartShipped, "This order has already been marked shipped."},
+		{PartCounts{Lines: 2}, PartDelivered, "Mark this order shipped before marking it delivered."},
+		{PartCounts{Lines: 2, Shipped: 2}, PartDelivered, ""},
+		{PartCounts{Lines: 2, Shipped: 2, Delivered: 2}, PartDelivered, "This order has already been marked delivered."},
+	} {
+		err := CheckPartMove(tc.part, tc.to)
+		got := ""
+		if err != nil {
+			got = err.(*Error).Detail
+			if KindOf(err) != KindConflict {
+				t.Errorf("%+v → %s: kind %v", tc.part, tc.to, KindOf(err))
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%+v → %s: %q; want %q", tc.part, tc.to, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		current string
+		all     PartCounts
+		want    string
+	}{
+		{OrderProcessing, PartCounts{Lines: 3, Shipped: 2}, OrderProcessing},
+		{OrderProcessing, PartCounts{Lines: 3, Shipped: 3}, OrderShipped},
+		{OrderShipped, PartCounts{Lines: 3, Shipped: 3, Delivered: 2}, OrderShipped},
+		{OrderShipped, PartCounts{Lines: 3, Shipped: 3, Delivered: 3}, OrderDelivered},
+		{OrderProcessing, PartCounts{}, OrderProcessing},
+	} {
+		if got := OrderStatusAfter(tc.current, tc.all); got != tc.want {
+			t.Errorf("OrderStatusAfter(%s, %+v) = %s; want %s", tc.current, tc.all, got, tc.want)
+		}
+	}
+	for status, want := range map[string]bool{OrderPending: false, OrderProcessing: true, OrderShipped: true,
+		OrderDelivered: true, OrderCancelled: false} {
+		if Fulfillable(status) != want {
+			t.Errorf("Fulfillable(%s) = %v", status, !want)
+		}
+	}
+}

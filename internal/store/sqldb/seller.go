@@ -147,8 +147,8 @@ func reindexWhere(ctx context.Context, c conn, where string, args ...any) error 
 	return indexProducts(ctx, c, ps)
 }
 
-// paidOrder is the condition for orders a store fulfils: paid, not
-// cancelled, with at least one line of the store (the last parameter).
+// paidOrder is the condition for orders a store fulfils (shop.Fulfillable: paid, not
+// cancelled), with at least one line of the store (the last parameter).
 const paidOrder = `o.status IN ('processing', 'shipped', 'delivered') AND EXISTS (
 	SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.store_id = ?`
 
@@ -183,12 +183,20 @@ func (s *Store) SellerOrder(ctx context.Context, storeID int64, id string) (*sho
 	return os[0], nil
 }
 
-// AdvancePart moves the store's part of a paid order to `to` (shipped or
-// delivered), records who did it, moves the order's own status when every
-// part has got there, and queues the mails made from the updated order —
-// all in one transaction, with the order row locked so that two stores
-// finishing together agree on the order's status. It returns nil, nil when
-// the store has no part in such an order.
+// partCounts counts an order's lines, narrowed by `and` (with its args).
+func partCounts(ctx context.Context, c conn, orderID, and string, args ...any) (shop.PartCounts, error) {
+	var p shop.PartCounts
+	err := c.queryRow(ctx, `SELECT COUNT(*), COUNT(shipped_at), COUNT(delivered_at) FROM order_items
+		WHERE order_id = ? `+and, append([]any{orderID}, args...)...).Scan(&p.Lines, &p.Shipped, &p.Delivered)
+	return p, err
+}
+
+// AdvancePart moves the store's part of a paid order to e.Status (shipped or
+// delivered) if shop.CheckPartMove allows it, records who did it, moves the
+// order's own status (shop.OrderStatusAfter), and queues the mails made from
+// the updated order — all in one transaction, with the order row locked so
+// that two stores finishing together agree on the order's status. It
+// returns nil, nil when the store has no part in such an order.
 func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error) {
 	var out *shop.Order
 	err := s.db.inTx(ctx, func(c conn) error {
@@ -200,29 +208,21 @@ func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*
 		if err != nil {
 			return err
 		}
-		if status != shop.OrderProcessing && status != shop.OrderShipped && status != shop.OrderDelivered {
+		if !shop.Fulfillable(status) {
 			return nil
 		}
-		var lines, shipped, delivered int
-		if err := c.queryRow(ctx, `SELECT COUNT(*), COUNT(shipped_at), COUNT(delivered_at) FROM order_items
-			WHERE order_id = ? AND store_id = ?`, e.OrderID, e.StoreID).Scan(&lines, &shipped, &delivered); err != nil {
+		part, err := partCounts(ctx, c, e.OrderID, `AND store_id = ?`, e.StoreID)
+		if err != nil || part.Lines == 0 {
 			return err
 		}
-		if lines == 0 {
-			return nil
+		if err := shop.CheckPartMove(part, e.Status); err != nil {
+			return err
 		}
 		at := shop.Millis(e.CreatedAt)
-		switch {
-		case e.Status == shop.PartShipped && shipped > 0:
-			return shop.Conflict("invalid_transition", "This order has already been marked shipped.")
-		case e.Status == shop.PartShipped:
+		if e.Status == shop.PartShipped {
 			_, err = c.exec(ctx, `UPDATE order_items SET shipped_at = ?, tracking_note = ?
 				WHERE order_id = ? AND store_id = ?`, at, e.Note, e.OrderID, e.StoreID)
-		case delivered > 0:
-			return shop.Conflict("invalid_transition", "This order has already been marked delivered.")
-		case shipped == 0:
-			return shop.Conflict("invalid_transition", "Mark this order shipped before marking it delivered.")
-		default:
+		} else {
 			_, err = c.exec(ctx, `UPDATE order_items SET delivered_at = ? WHERE order_id = ? AND store_id = ?`,
 				at, e.OrderID, e.StoreID)
 		}
@@ -232,18 +232,11 @@ func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*
 		if err := addOrderEvent(ctx, c, e); err != nil {
 			return err
 		}
-		if err := c.queryRow(ctx, `SELECT COUNT(*), COUNT(shipped_at), COUNT(delivered_at) FROM order_items
-			WHERE order_id = ?`, e.OrderID).Scan(&lines, &shipped, &delivered); err != nil {
+		all, err := partCounts(ctx, c, e.OrderID, ``)
+		if err != nil {
 			return err
 		}
-		next := status
-		switch {
-		case delivered == lines:
-			next = shop.OrderDelivered
-		case shipped == lines:
-			next = shop.OrderShipped
-		}
-		if next != status {
+		if next := shop.OrderStatusAfter(status, all); next != status {
 			if _, err := c.exec(ctx, `UPDATE orders SET status = ?, updated_at = ? WHERE id = ?`,
 				next, at, e.OrderID); err != nil {
 				return err
