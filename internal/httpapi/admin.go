@@ -44,9 +44,8 @@ type userFlagsRequest struct {
 }
 
 func (a *API) patchUser(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
+	id, ok := objectID(w, r, "id", "User")
 	if !ok {
-		writeError(w, r, shop.NotFound("User"))
 		return
 	}
 	var in userFlagsRequest
@@ -94,9 +93,8 @@ type complaintReplyRequest struct {
 }
 
 func (a *API) handleComplaint(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
+	id, ok := objectID(w, r, "id", "Complaint")
 	if !ok {
-		writeError(w, r, shop.NotFound("Complaint"))
 		return
 	}
 	var in complaintReplyRequest
@@ -166,17 +164,8 @@ func (a *API) createCategory(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, toAdminCategoryDTO(c))
 }
 
-// categoryID reads the path's category id; a malformed one is a 404.
-func categoryID(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		writeError(w, r, shop.NotFound("Category"))
-	}
-	return id, ok
-}
-
 func (a *API) patchCategory(w http.ResponseWriter, r *http.Request) {
-	id, ok := categoryID(w, r)
+	id, ok := objectID(w, r, "id", "Category")
 	if !ok {
 		return
 	}
@@ -194,7 +183,7 @@ func (a *API) patchCategory(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := categoryID(w, r)
+	id, ok := objectID(w, r, "id", "Category")
 	if !ok {
 		return
 	}
@@ -212,13 +201,12 @@ func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) deleteCategoryImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := categoryID(w, r)
+	id, ok := objectID(w, r, "id", "Category")
 	if !ok {
 		return
 	}
-	imageID, ok := pathID(r, "image")
+	imageID, ok := objectID(w, r, "image", "CategoryImage")
 	if !ok {
-		writeError(w, r, shop.NotFound("CategoryImage"))
 		return
 	}
 	if err := a.svc.DeleteCategoryImage(r.Context(), caller(r), id, imageID); err != nil {
@@ -265,8 +253,7 @@ func (a *API) saveHero(w http.ResponseWriter, r *http.Request) {
 	var id int64
 	if r.PathValue("id") != "" {
 		var ok bool
-		if id, ok = pathID(r, "id"); !ok {
-			writeError(w, r, shop.NotFound("HeroSlide"))
+		if id, ok = objectID(w, r, "id", "HeroSlide"); !ok {
 			return
 		}
 	}
@@ -289,9 +276,8 @@ func (a *API) saveHero(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) deleteHero(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
+	id, ok := objectID(w, r, "id", "HeroSlide")
 	if !ok {
-		writeError(w, r, shop.NotFound("HeroSlide"))
 		return
 	}
 	if err := a.svc.DeleteHeroSlide(r.Context(), caller(r), id); err != nil {
@@ -302,9 +288,8 @@ func (a *API) deleteHero(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) addHeroImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
+	id, ok := objectID(w, r, "id", "HeroSlide")
 	if !ok {
-		writeError(w, r, shop.NotFound("HeroSlide"))
 		return
 	}
 	data, err := uploadedImage(r)

@@ -81,6 +81,16 @@ func pathID(r *http.Request, name string) (int64, bool) {
 	return id, err == nil && id > 0
 }
 
+// objectID reads the path parameter name as an id; a malformed one is
+// answered with the model's 404 (the same answer as an unknown id).
+func objectID(w http.ResponseWriter, r *http.Request, name, model string) (int64, bool) {
+	id, ok := pathID(r, name)
+	if !ok {
+		writeError(w, r, shop.NotFound(model))
+	}
+	return id, ok
+}
+
 // headWriter drops the body of a HEAD response but keeps its headers,
 // Content-Length included, so HEAD answers exactly like GET.
 type headWriter struct{ http.ResponseWriter }

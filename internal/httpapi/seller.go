@@ -143,17 +143,8 @@ func (a *API) createSellerProduct(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, toSellerProductDTO(d))
 }
 
-// sellerProductID reads the path's product id; a malformed one is a 404.
-func sellerProductID(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		writeError(w, r, shop.NotFound("Product"))
-	}
-	return id, ok
-}
-
 func (a *API) getSellerProduct(w http.ResponseWriter, r *http.Request) {
-	id, ok := sellerProductID(w, r)
+	id, ok := objectID(w, r, "id", "Product")
 	if !ok {
 		return
 	}
@@ -166,7 +157,7 @@ func (a *API) getSellerProduct(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) patchSellerProduct(w http.ResponseWriter, r *http.Request) {
-	id, ok := sellerProductID(w, r)
+	id, ok := objectID(w, r, "id", "Product")
 	if !ok {
 		return
 	}
@@ -184,7 +175,7 @@ func (a *API) patchSellerProduct(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) deleteSellerProduct(w http.ResponseWriter, r *http.Request) {
-	id, ok := sellerProductID(w, r)
+	id, ok := objectID(w, r, "id", "Product")
 	if !ok {
 		return
 	}
@@ -362,7 +353,7 @@ func uploadedImage(r *http.Request) ([]byte, error) {
 }
 
 func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := sellerProductID(w, r)
+	id, ok := objectID(w, r, "id", "Product")
 	if !ok {
 		return
 	}
@@ -380,13 +371,12 @@ func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) deleteSellerProductImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := sellerProductID(w, r)
+	id, ok := objectID(w, r, "id", "Product")
 	if !ok {
 		return
 	}
-	imageID, ok := pathID(r, "image")
+	imageID, ok := objectID(w, r, "image", "ProductImage")
 	if !ok {
-		writeError(w, r, shop.NotFound("ProductImage"))
 		return
 	}
 	if err := a.svc.DeleteProductImage(r.Context(), caller(r), id, imageID); err != nil {
@@ -401,7 +391,7 @@ type imageOrderRequest struct {
 }
 
 func (a *API) reorderSellerProductImages(w http.ResponseWriter, r *http.Request) {
-	id, ok := sellerProductID(w, r)
+	id, ok := objectID(w, r, "id", "Product")
 	if !ok {
 		return
 	}

@@ -1,6 +1,9 @@
 package shop
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // A store's part of an order: its lines, which it ships and delivers
 // together. The part's status is read from the lines' timestamps.
@@ -170,4 +173,4 @@ const MaxProductImages = 8
 
 // ErrTooManyImages refuses an image beyond MaxProductImages.
 var ErrTooManyImages = &Error{Kind: KindInvalid, Fields: map[string][]string{
-	"image": {"A product can have at most 8 images. Delete one first."}}}
+	"image": {"A product can have at most " + strconv.Itoa(MaxProductImages) + " images. Delete one first."}}}

@@ -190,16 +190,9 @@ func (s *Store) AddCategoryImage(ctx context.Context, categoryID int64, url stri
 // when there is no such image.
 func (s *Store) DeleteCategoryImage(ctx context.Context, categoryID, imageID int64) (string, error) {
 	var url string
-	err := s.db.inTx(ctx, func(c conn) error {
-		err := c.queryRow(ctx, `DELETE FROM category_images WHERE id = ? AND category_id = ? RETURNING image`,
-			imageID, categoryID).Scan(&url)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return bumpCatalogue(ctx, c)
+	err := s.db.inTx(ctx, func(c conn) (err error) {
+		url, err = deleteImage(ctx, c, "category_images", "category_id", categoryID, imageID)
+		return err
 	})
 	return url, err
 }

@@ -372,17 +372,27 @@ func (s *Store) DeleteProductImage(ctx context.Context, storeID, productID, imag
 		if err != nil || !ok {
 			return err
 		}
-		err = c.queryRow(ctx, `DELETE FROM product_images WHERE id = ? AND product_id = ? RETURNING image`,
-			imageID, productID).Scan(&url)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return bumpCatalogue(ctx, c)
+		url, err = deleteImage(ctx, c, "product_images", "product_id", productID, imageID)
+		return err
 	})
 	return url, err
+}
+
+// deleteImage deletes one image row of a gallery table (product_images,
+// category_images) belonging to owner and returns its URL, "" when there is
+// no such row; a deletion moves the catalogue version. table and column are
+// constants of the callers, never input.
+func deleteImage(ctx context.Context, c conn, table, column string, owner, imageID int64) (string, error) {
+	var url string
+	err := c.queryRow(ctx, `DELETE FROM `+table+` WHERE id = ? AND `+column+` = ? RETURNING image`,
+		imageID, owner).Scan(&url)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return url, bumpCatalogue(ctx, c)
 }
 
 // ReorderProductImages sets the order of the store's product's images to
