@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '@/components/ui/alert';
 import { DayChart } from '@/features/backoffice/day-chart';
-import { Loading } from '@/components/ui/loading';
-import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton } from '@/components/ui/skeleton';
+import { Loaded } from '@/features/backoffice/loaded';
 import { apiRequest } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -14,68 +11,53 @@ const count = (n: number) => n.toLocaleString('en-GH');
 /** Staff: page views and visitors per day over 30 days, the top pages and where visitors came from. */
 export default function AdminAnalyticsPage() {
   useDocumentTitle('Analytics');
-  const { data, isPending, error, refetch } = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'analytics', DAYS],
     queryFn: ({ signal }) =>
       apiRequest('get', '/admin/analytics/summary/', { query: { days: DAYS }, signal }),
     staleTime: 60_000,
   });
-  if (isPending) {
-    return (
-      <>
-        <PageHeading>Analytics</PageHeading>
-        <Loading>
-          <ListSkeleton />
-        </Loading>
-      </>
-    );
-  }
-  if (error) {
-    return (
-      <>
-        <PageHeading>Analytics</PageHeading>
-        <LoadError text={ANALYTICS_FAILED} onRetry={() => void refetch()} />
-      </>
-    );
-  }
   return (
-    <>
-      <PageHeading>Analytics</PageHeading>
-      <p className="mb-4 text-muted">
-        The last {data.days} days: {count(data.pageviews)} page views by {count(data.visitors)}{' '}
-        visitors (people, not bots; visitors are counted once a day).
-      </p>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <DayChart
-          title="Page views per day"
-          unit="Views"
-          total="Views in all"
-          kind="bars"
-          format={count}
-          points={data.daily.map((d) => ({ date: d.date, value: d.pageviews }))}
-        />
-        <DayChart
-          title="Visitors per day"
-          unit="Visitors"
-          total="Visitor-days in all"
-          kind="line"
-          format={count}
-          points={data.daily.map((d) => ({ date: d.date, value: d.visitors }))}
-        />
-      </div>
-      <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <Top
-          title="Top pages"
-          head="Page"
-          rows={data.top_paths.map((p) => [p.path, p.pageviews])}
-        />
-        <Top
-          title="Where visitors came from"
-          head="Site"
-          rows={data.top_referrers.map((r) => [r.host, r.pageviews])}
-        />
-      </div>
-    </>
+    <Loaded title="Analytics" query={query} failed={ANALYTICS_FAILED}>
+      {(data) => (
+        <>
+          <p className="mb-4 text-muted">
+            The last {data.days} days: {count(data.pageviews)} page views by {count(data.visitors)}{' '}
+            visitors (people, not bots; visitors are counted once a day).
+          </p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <DayChart
+              title="Page views per day"
+              unit="Views"
+              total="Views in all"
+              kind="bars"
+              format={count}
+              points={data.daily.map((d) => ({ date: d.date, value: d.pageviews }))}
+            />
+            <DayChart
+              title="Visitors per day"
+              unit="Visitors"
+              total="Visitor-days in all"
+              kind="line"
+              format={count}
+              points={data.daily.map((d) => ({ date: d.date, value: d.visitors }))}
+            />
+          </div>
+          <div className="mt-6 grid gap-4 lg:grid-cols-2">
+            <Top
+              title="Top pages"
+              head="Page"
+              rows={data.top_paths.map((p) => [p.path, p.pageviews])}
+            />
+            <Top
+              title="Where visitors came from"
+              head="Site"
+              rows={data.top_referrers.map((r) => [r.host, r.pageviews])}
+            />
+          </div>
+        </>
+      )}
+    </Loaded>
   );
 }
 

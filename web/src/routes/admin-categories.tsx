@@ -1,12 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
-import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages, SelectField } from '@/components/ui/field';
 import { ImageFileInput } from '@/features/backoffice/image-file-input';
-import { Loading } from '@/components/ui/loading';
-import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton } from '@/components/ui/skeleton';
+import { Loaded } from '@/features/backoffice/loaded';
+import { useAction } from '@/features/backoffice/use-action';
 import {
   adminCategoriesQueryKey,
   createCategory,
@@ -16,12 +13,10 @@ import {
   type AdminCategory,
 } from '@/features/admin/api/catalogue';
 import { categoriesQueryKey } from '@/features/catalog/api/get-categories';
-import { problemText } from '@/lib/api/problem';
 import { smallest } from '@/lib/responsive-image';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export const CATEGORIES_FAILED = 'Failed to load the categories. Please try again.';
-const FAILED = 'That did not work. Please try again.';
 
 /** The categories in tree order: each parent followed by its children, depth first. */
 function treeOrder(all: readonly AdminCategory[]): AdminCategory[] {
@@ -39,61 +34,28 @@ function treeOrder(all: readonly AdminCategory[]): AdminCategory[] {
 /** Staff: the three-level category tree — add, rename, reorder, show or hide, card images. */
 export default function AdminCategoriesPage() {
   useDocumentTitle('Categories');
-  const { data, isPending, error, refetch } = useAdminCategories();
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [done, setDone] = useState('');
-
-  async function run(change: () => Promise<unknown>, message: string) {
-    if (busy) return false;
-    setBusy(true);
-    setFailure('');
-    setDone('');
-    try {
-      await change();
-      setDone(message);
-      await client.invalidateQueries({ queryKey: adminCategoriesQueryKey });
-      await client.invalidateQueries({ queryKey: categoriesQueryKey });
-      return true;
-    } catch (e) {
-      setFailure(problemText(e) ?? FAILED);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (isPending) {
-    return (
-      <>
-        <PageHeading>Categories</PageHeading>
-        <Loading>
-          <ListSkeleton />
-        </Loading>
-      </>
-    );
-  }
-  if (error) {
-    return (
-      <>
-        <PageHeading>Categories</PageHeading>
-        <LoadError text={CATEGORIES_FAILED} onRetry={() => void refetch()} />
-      </>
-    );
-  }
-  const ordered = treeOrder(data);
+  const query = useAdminCategories();
+  const { busy, failure, done, run, refuse } = useAction([
+    adminCategoriesQueryKey,
+    categoriesQueryKey,
+  ]);
   return (
-    <>
-      <PageHeading>Categories</PageHeading>
-      <NewCategory categories={ordered} busy={busy} run={run} />
-      <FormMessages error={failure} success={done} />
-      <ul className="mt-4 space-y-2" aria-label="Categories">
-        {ordered.map((c) => (
-          <CategoryRow key={c.id} category={c} busy={busy} run={run} onRefused={setFailure} />
-        ))}
-      </ul>
-    </>
+    <Loaded title="Categories" query={query} failed={CATEGORIES_FAILED}>
+      {(data) => {
+        const ordered = treeOrder(data);
+        return (
+          <>
+            <NewCategory categories={ordered} busy={busy} run={run} />
+            <FormMessages error={failure} success={done} />
+            <ul className="mt-4 space-y-2" aria-label="Categories">
+              {ordered.map((c) => (
+                <CategoryRow key={c.id} category={c} busy={busy} run={run} onRefused={refuse} />
+              ))}
+            </ul>
+          </>
+        );
+      }}
+    </Loaded>
   );
 }
 

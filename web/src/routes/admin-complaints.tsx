@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/alert';
@@ -13,7 +12,7 @@ import {
   useComplaints,
   type AdminComplaint,
 } from '@/features/admin/api/people';
-import { problemText } from '@/lib/api/problem';
+import { useAction } from '@/features/backoffice/use-action';
 import { cx } from '@/lib/cx';
 import { formatDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -69,29 +68,18 @@ export default function AdminComplaintsPage() {
 }
 
 function ComplaintCard({ complaint }: { complaint: AdminComplaint }) {
-  const client = useQueryClient();
   const [reply, setReply] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [done, setDone] = useState('');
+  const { busy, failure, done, run, refuse } = useAction([complaintsQueryKey]);
 
-  async function handle(withReply: boolean) {
-    if (busy) return;
+  function handle(withReply: boolean) {
     if (withReply && reply.trim() === '') {
-      setFailure('Write a reply first, or mark it handled without one.');
+      refuse('Write a reply first, or mark it handled without one.');
       return;
     }
-    setBusy(true);
-    setFailure('');
-    try {
-      await handleComplaint(complaint.id, withReply ? reply.trim() : undefined);
-      setDone(withReply ? `Reply sent to ${complaint.email}.` : 'Marked handled.');
-      await client.invalidateQueries({ queryKey: complaintsQueryKey });
-    } catch (e) {
-      setFailure(problemText(e) ?? 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      () => handleComplaint(complaint.id, withReply ? reply.trim() : undefined),
+      withReply ? `Reply sent to ${complaint.email}.` : 'Marked handled.',
+    );
   }
 
   return (
@@ -116,10 +104,21 @@ function ComplaintCard({ complaint }: { complaint: AdminComplaint }) {
               onValueChange={setReply}
             />
             <div className="flex flex-wrap gap-2">
-              <Button aria-disabled={busy} onClick={() => void handle(true)}>
+              <Button
+                aria-disabled={busy}
+                onClick={() => {
+                  handle(true);
+                }}
+              >
                 Send reply and mark handled
               </Button>
-              <Button variant="secondary" aria-disabled={busy} onClick={() => void handle(false)}>
+              <Button
+                variant="secondary"
+                aria-disabled={busy}
+                onClick={() => {
+                  handle(false);
+                }}
+              >
                 Mark handled without reply
               </Button>
             </div>

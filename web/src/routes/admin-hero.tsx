@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
 import { ImageFileInput } from '@/features/backoffice/image-file-input';
+import { useAction } from '@/features/backoffice/use-action';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ListSkeleton } from '@/components/ui/skeleton';
@@ -16,7 +16,6 @@ import {
   useAdminHero,
   type AdminHeroSlide,
 } from '@/features/admin/api/catalogue';
-import { problemText } from '@/lib/api/problem';
 import { smallest } from '@/lib/responsive-image';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -28,28 +27,7 @@ type Run = (change: () => Promise<unknown>, message: string) => Promise<boolean>
 export default function AdminHeroPage() {
   useDocumentTitle('Home page slides');
   const { data, isPending, error, refetch } = useAdminHero();
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [done, setDone] = useState('');
-
-  const run: Run = async (change, message) => {
-    if (busy) return false;
-    setBusy(true);
-    setFailure('');
-    setDone('');
-    try {
-      await change();
-      setDone(message);
-      await client.invalidateQueries({ queryKey: adminHeroQueryKey });
-      return true;
-    } catch (e) {
-      setFailure(problemText(e) ?? 'That did not work. Please try again.');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, done, run, refuse } = useAction([adminHeroQueryKey]);
 
   return (
     <>
@@ -68,7 +46,7 @@ export default function AdminHeroPage() {
         <ul className="mt-4 space-y-3" aria-label="Slides">
           {data.map((slide) => (
             <li key={slide.id}>
-              <SlideForm slide={slide} busy={busy} run={run} onRefused={setFailure} />
+              <SlideForm slide={slide} busy={busy} run={run} onRefused={refuse} />
             </li>
           ))}
         </ul>

@@ -1,12 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormMessages } from '@/components/ui/field';
-import { Loading } from '@/components/ui/loading';
-import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton } from '@/components/ui/skeleton';
 import { Stars } from '@/components/ui/stars';
 import {
   moderate,
@@ -15,7 +10,8 @@ import {
   type ModeratedRating,
   type ModeratedReview,
 } from '@/features/admin/api/moderation';
-import { problemText } from '@/lib/api/problem';
+import { Loaded } from '@/features/backoffice/loaded';
+import { useAction } from '@/features/backoffice/use-action';
 import { formatDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -24,91 +20,58 @@ export const MODERATION_FAILED = 'Failed to load the moderation queue. Please tr
 /** Staff: the pending reviews and ratings, each with its product and author, to approve or reject. */
 export default function AdminModerationPage() {
   useDocumentTitle('Reviews & ratings');
-  const { data, isPending, error, refetch } = usePendingModeration();
-  const client = useQueryClient();
-  const [busy, setBusy] = useState('');
-  const [failure, setFailure] = useState('');
-  const [done, setDone] = useState('');
+  const query = usePendingModeration();
+  const { busy, failure, done, run } = useAction([moderationQueryKey]);
 
-  async function decide(kind: 'review' | 'rating', id: number, approve: boolean, what: string) {
-    if (busy) return;
-    setBusy(`${kind}-${String(id)}`);
-    setFailure('');
-    setDone('');
-    try {
-      await moderate(kind, id, approve);
-      setDone(`${what} ${approve ? 'approved' : 'rejected'}.`);
-      await client.invalidateQueries({ queryKey: moderationQueryKey });
-    } catch (e) {
-      setFailure(problemText(e) ?? 'That did not work. Please try again.');
-    } finally {
-      setBusy('');
-    }
-  }
-
-  if (isPending) {
-    return (
-      <>
-        <PageHeading>Reviews &amp; ratings</PageHeading>
-        <Loading>
-          <ListSkeleton />
-        </Loading>
-      </>
-    );
-  }
-  if (error) {
-    return (
-      <>
-        <PageHeading>Reviews &amp; ratings</PageHeading>
-        <LoadError text={MODERATION_FAILED} onRetry={() => void refetch()} />
-      </>
-    );
-  }
   const actions = (kind: 'review' | 'rating', id: number, what: string) => (
     <div className="flex flex-wrap gap-2">
-      <Button
-        aria-disabled={busy !== ''}
-        aria-label={`Approve ${what}`}
-        onClick={() => void decide(kind, id, true, what)}
-      >
-        Approve
-      </Button>
-      <Button
-        variant="secondary"
-        aria-disabled={busy !== ''}
-        aria-label={`Reject ${what}`}
-        onClick={() => void decide(kind, id, false, what)}
-      >
-        Reject
-      </Button>
+      {[true, false].map((approve) => (
+        <Button
+          key={String(approve)}
+          variant={approve ? 'primary' : 'secondary'}
+          aria-disabled={busy}
+          aria-label={`${approve ? 'Approve' : 'Reject'} ${what}`}
+          onClick={() =>
+            void run(
+              () => moderate(kind, id, approve),
+              `${what} ${approve ? 'approved' : 'rejected'}.`,
+            )
+          }
+        >
+          {approve ? 'Approve' : 'Reject'}
+        </Button>
+      ))}
     </div>
   );
   return (
-    <>
-      <PageHeading>Reviews &amp; ratings</PageHeading>
-      <FormMessages error={failure} success={done} />
-      <Queue title="Reviews waiting" empty="No reviews are waiting.">
-        {data.reviews.map((r: ModeratedReview) => (
-          <li key={r.id} className="rounded-card bg-white p-4 shadow-card">
-            <About product={r.product} author={r.author} at={r.date_created} />
-            <p className="my-3 break-words whitespace-pre-line">{r.review}</p>
-            {actions('review', r.id, `the review by ${r.author} of ${r.product.name}`)}
-          </li>
-        ))}
-      </Queue>
-      <Queue title="Ratings waiting" empty="No ratings are waiting.">
-        {data.ratings.map((r: ModeratedRating) => (
-          <li key={r.id} className="rounded-card bg-white p-4 shadow-card">
-            <About product={r.product} author={r.username} at={r.date_created} />
-            <p className="my-3 flex items-center gap-2">
-              <Stars rating={r.rating} />
-              <span>{r.rating} of 5</span>
-            </p>
-            {actions('rating', r.id, `the rating by ${r.username} of ${r.product.name}`)}
-          </li>
-        ))}
-      </Queue>
-    </>
+    <Loaded title="Reviews & ratings" query={query} failed={MODERATION_FAILED}>
+      {(data) => (
+        <>
+          <FormMessages error={failure} success={done} />
+          <Queue title="Reviews waiting" empty="No reviews are waiting.">
+            {data.reviews.map((r: ModeratedReview) => (
+              <li key={r.id} className="rounded-card bg-white p-4 shadow-card">
+                <About product={r.product} author={r.author} at={r.date_created} />
+                <p className="my-3 break-words whitespace-pre-line">{r.review}</p>
+                {actions('review', r.id, `the review by ${r.author} of ${r.product.name}`)}
+              </li>
+            ))}
+          </Queue>
+          <Queue title="Ratings waiting" empty="No ratings are waiting.">
+            {data.ratings.map((r: ModeratedRating) => (
+              <li key={r.id} className="rounded-card bg-white p-4 shadow-card">
+                <About product={r.product} author={r.username} at={r.date_created} />
+                <p className="my-3 flex items-center gap-2">
+                  <Stars rating={r.rating} />
+                  <span>{r.rating} of 5</span>
+                </p>
+                {actions('rating', r.id, `the rating by ${r.username} of ${r.product.name}`)}
+              </li>
+            ))}
+          </Queue>
+        </>
+      )}
+    </Loaded>
   );
 }
 

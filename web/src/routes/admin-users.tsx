@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,8 +5,8 @@ import { Field, FormMessages } from '@/components/ui/field';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ListSkeleton } from '@/components/ui/skeleton';
+import { useAction } from '@/features/backoffice/use-action';
 import { setUserFlags, usersQueryKey, useUsers, type AdminUser } from '@/features/admin/api/people';
-import { problemText } from '@/lib/api/problem';
 import { formatDateTime } from '@/lib/dates';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -20,30 +19,12 @@ export default function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 300);
   const { data, isPending, error, refetch } = useUsers(query);
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [done, setDone] = useState('');
-
-  async function change(
+  const { busy, failure, done, run } = useAction([usersQueryKey]);
+  const change = (
     user: AdminUser,
     flags: { is_staff?: boolean; is_active?: boolean },
     what: string,
-  ) {
-    if (busy) return;
-    setBusy(true);
-    setFailure('');
-    setDone('');
-    try {
-      await setUserFlags(user.id, flags);
-      setDone(`${user.username} ${what}.`);
-      await client.invalidateQueries({ queryKey: usersQueryKey });
-    } catch (e) {
-      setFailure(problemText(e) ?? 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  ) => run(() => setUserFlags(user.id, flags), `${user.username} ${what}.`);
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessages } from '@/components/ui/field';
 import { ImageFileInput } from '@/features/backoffice/image-file-input';
-import { problemText } from '@/lib/api/problem';
+import { useAction } from '@/features/backoffice/use-action';
 import { smallest } from '@/lib/responsive-image';
 import {
   deleteProductImage,
@@ -15,33 +15,22 @@ import {
 import type { SellerProduct } from '../api/types';
 
 export const MAX_IMAGES = 8;
-const FAILED = 'The images could not be changed. Please try again.';
 
 /** The gallery of a saved product: add (upload), move and remove pictures. */
 export function ProductImages({ product }: { product: SellerProduct }) {
   const client = useQueryClient();
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
   const images = product.images;
+  const action = useAction([sellerProductsQueryKey]);
+  const { busy, failure, done } = action;
 
-  async function run(change: () => Promise<SellerProduct | undefined>, done: string) {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    setSuccess('');
-    try {
+  /** Runs a gallery change; the product it answers with (if any) replaces the cached one. */
+  function run(change: () => Promise<SellerProduct | undefined>, message: string) {
+    return action.run(async () => {
       const saved = await change();
       if (saved) client.setQueryData(sellerProductQueryKey(product.id), saved);
       else await client.invalidateQueries({ queryKey: sellerProductQueryKey(product.id) });
-      await client.invalidateQueries({ queryKey: sellerProductsQueryKey });
-      setSuccess(done);
-    } catch (e) {
-      setError(problemText(e) ?? FAILED);
-    } finally {
-      setBusy(false);
-    }
+    }, message);
   }
 
   function move(from: number, to: number) {
@@ -122,14 +111,11 @@ export function ProductImages({ product }: { product: SellerProduct }) {
             label="Add an image"
             disabled={busy}
             onFile={(file) => void run(() => uploadProductImage(product.id, file), 'Image added.')}
-            onRefused={(reason) => {
-              setSuccess('');
-              setError(reason);
-            }}
+            onRefused={action.refuse}
           />
         </div>
       )}
-      <FormMessages error={error} success={busy ? 'Saving…' : success} />
+      <FormMessages error={failure} success={busy ? 'Saving…' : done} />
     </section>
   );
 }
