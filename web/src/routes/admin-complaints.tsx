@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormMessages, TextAreaField } from '@/components/ui/field';
-import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton } from '@/components/ui/skeleton';
 import {
   complaintsQueryKey,
   handleComplaint,
   useComplaints,
   type AdminComplaint,
 } from '@/features/admin/api/people';
+import { Loaded } from '@/features/backoffice/loaded';
 import { useAction } from '@/features/backoffice/use-action';
 import { cx } from '@/lib/cx';
 import { formatDateTime } from '@/lib/dates';
@@ -24,7 +22,7 @@ export default function AdminComplaintsPage() {
   useDocumentTitle('Complaints');
   const [params] = useSearchParams();
   const status = params.get('status') === 'handled' ? 'handled' : 'open';
-  const { data, isPending, error, refetch } = useComplaints(status);
+  const query = useComplaints(status);
   return (
     <>
       <PageHeading>Complaints</PageHeading>
@@ -48,21 +46,19 @@ export default function AdminComplaintsPage() {
           ))}
         </ul>
       </nav>
-      {isPending ? (
-        <Loading>
-          <ListSkeleton />
-        </Loading>
-      ) : error ? (
-        <LoadError text={COMPLAINTS_FAILED} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <p>{status === 'open' ? 'No open complaints.' : 'No handled complaints yet.'}</p>
-      ) : (
-        <ul className="space-y-3">
-          {data.map((c) => (
-            <ComplaintCard key={c.id} complaint={c} />
-          ))}
-        </ul>
-      )}
+      <Loaded query={query} failed={COMPLAINTS_FAILED}>
+        {(data) =>
+          data.length === 0 ? (
+            <p>{status === 'open' ? 'No open complaints.' : 'No handled complaints yet.'}</p>
+          ) : (
+            <ul className="space-y-3">
+              {data.map((c) => (
+                <ComplaintCard key={c.id} complaint={c} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </>
   );
 }

@@ -1,12 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
-import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
 import { ImageFileInput } from '@/features/backoffice/image-file-input';
+import { Loaded } from '@/features/backoffice/loaded';
 import { useAction } from '@/features/backoffice/use-action';
-import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton } from '@/components/ui/skeleton';
 import {
   adminHeroQueryKey,
   createHeroSlide,
@@ -26,7 +24,7 @@ type Run = (change: () => Promise<unknown>, message: string) => Promise<boolean>
 /** Staff: the home page carousel — add a slide, give it an image, show, edit or remove it. */
 export default function AdminHeroPage() {
   useDocumentTitle('Home page slides');
-  const { data, isPending, error, refetch } = useAdminHero();
+  const query = useAdminHero();
   const { busy, failure, done, run, refuse } = useAction([adminHeroQueryKey]);
 
   return (
@@ -34,23 +32,21 @@ export default function AdminHeroPage() {
       <PageHeading>Home page slides</PageHeading>
       <SlideForm busy={busy} run={run} />
       <FormMessages error={failure} success={done} />
-      {isPending ? (
-        <Loading>
-          <ListSkeleton />
-        </Loading>
-      ) : error ? (
-        <LoadError text={HERO_FAILED} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <p className="mt-4">No slides yet.</p>
-      ) : (
-        <ul className="mt-4 space-y-3" aria-label="Slides">
-          {data.map((slide) => (
-            <li key={slide.id}>
-              <SlideForm slide={slide} busy={busy} run={run} onRefused={refuse} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={query} failed={HERO_FAILED}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="mt-4">No slides yet.</p>
+          ) : (
+            <ul className="mt-4 space-y-3" aria-label="Slides">
+              {data.map((slide) => (
+                <li key={slide.id}>
+                  <SlideForm slide={slide} busy={busy} run={run} onRefused={refuse} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </>
   );
 }

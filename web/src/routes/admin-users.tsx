@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
-import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton } from '@/components/ui/skeleton';
+import { Loaded } from '@/features/backoffice/loaded';
 import { useAction } from '@/features/backoffice/use-action';
 import { setUserFlags, usersQueryKey, useUsers, type AdminUser } from '@/features/admin/api/people';
 import { formatDateTime } from '@/lib/dates';
@@ -18,7 +16,7 @@ export default function AdminUsersPage() {
   useDocumentTitle('Accounts');
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 300);
-  const { data, isPending, error, refetch } = useUsers(query);
+  const users = useUsers(query);
   const { busy, failure, done, run } = useAction([usersQueryKey]);
   const change = (
     user: AdminUser,
@@ -39,65 +37,63 @@ export default function AdminUsersPage() {
         />
       </search>
       <FormMessages error={failure} success={done} />
-      {isPending ? (
-        <Loading>
-          <ListSkeleton />
-        </Loading>
-      ) : error ? (
-        <LoadError text={USERS_FAILED} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <p>No account matches.</p>
-      ) : (
-        <ul className="space-y-3" aria-label="Accounts">
-          {data.map((user) => (
-            <li
-              key={user.id}
-              className="flex flex-wrap items-center gap-3 rounded-card bg-white p-4 shadow-card"
-            >
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold break-words">
-                  {user.username}
-                  {user.is_staff && <span className="ml-2 text-sm text-brand-700">staff</span>}
-                  {!user.is_active && (
-                    <span className="ml-2 text-sm text-danger-700">deactivated</span>
-                  )}
-                </p>
-                <p className="text-sm break-words text-muted">
-                  {user.email} · joined {formatDateTime(user.date_joined)}
-                </p>
-              </div>
-              <Button
-                variant="secondary"
-                aria-disabled={busy}
-                onClick={() =>
-                  void change(
-                    user,
-                    { is_staff: !user.is_staff },
-                    user.is_staff ? 'is no longer staff' : 'is now staff',
-                  )
-                }
-              >
-                {user.is_staff
-                  ? `Remove staff rights of ${user.username}`
-                  : `Make ${user.username} staff`}
-              </Button>
-              <Button
-                variant="secondary"
-                aria-disabled={busy}
-                onClick={() =>
-                  void change(
-                    user,
-                    { is_active: !user.is_active },
-                    user.is_active ? 'is deactivated' : 'is active again',
-                  )
-                }
-              >
-                {user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={users} failed={USERS_FAILED}>
+        {(data) =>
+          data.length === 0 ? (
+            <p>No account matches.</p>
+          ) : (
+            <ul className="space-y-3" aria-label="Accounts">
+              {data.map((user) => (
+                <li
+                  key={user.id}
+                  className="flex flex-wrap items-center gap-3 rounded-card bg-white p-4 shadow-card"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold break-words">
+                      {user.username}
+                      {user.is_staff && <span className="ml-2 text-sm text-brand-700">staff</span>}
+                      {!user.is_active && (
+                        <span className="ml-2 text-sm text-danger-700">deactivated</span>
+                      )}
+                    </p>
+                    <p className="text-sm break-words text-muted">
+                      {user.email} · joined {formatDateTime(user.date_joined)}
+                    </p>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    aria-disabled={busy}
+                    onClick={() =>
+                      void change(
+                        user,
+                        { is_staff: !user.is_staff },
+                        user.is_staff ? 'is no longer staff' : 'is now staff',
+                      )
+                    }
+                  >
+                    {user.is_staff
+                      ? `Remove staff rights of ${user.username}`
+                      : `Make ${user.username} staff`}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    aria-disabled={busy}
+                    onClick={() =>
+                      void change(
+                        user,
+                        { is_active: !user.is_active },
+                        user.is_active ? 'is deactivated' : 'is active again',
+                      )
+                    }
+                  >
+                    {user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </>
   );
 }

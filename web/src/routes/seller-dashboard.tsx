@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '@/components/ui/alert';
-import { Loading } from '@/components/ui/loading';
-import { PageHeading } from '@/components/ui/page-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '@/features/seller/api/dashboard';
 import type { Dashboard } from '@/features/seller/api/types';
 import { DayChart } from '@/features/backoffice/day-chart';
+import { Loaded } from '@/features/backoffice/loaded';
 import { formatPesewas } from '@/lib/money';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -18,29 +16,22 @@ const count = (n: number) => n.toLocaleString('en-GB');
 /** Seller Centre home: today's and the week's figures, 30 days of revenue and views, low stock. */
 export default function SellerDashboardPage() {
   useDocumentTitle('Seller Centre');
-  const { data, isPending, isError, refetch } = useDashboard();
-
-  let content;
-  if (isPending) {
-    content = (
-      <Loading>
+  const query = useDashboard();
+  return (
+    <Loaded
+      title="Dashboard"
+      query={query}
+      failed={DASHBOARD_FAILED}
+      skeleton={
         <div aria-hidden="true" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-24 rounded-card" />
           ))}
         </div>
-      </Loading>
-    );
-  } else if (isError) {
-    content = <LoadError text={DASHBOARD_FAILED} onRetry={() => void refetch()} />;
-  } else {
-    content = <DashboardView data={data} />;
-  }
-  return (
-    <>
-      <PageHeading>Dashboard</PageHeading>
-      {content}
-    </>
+      }
+    >
+      {(data) => <DashboardView data={data} />}
+    </Loaded>
   );
 }
 

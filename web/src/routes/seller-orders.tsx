@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/alert';
-import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
-import { ListSkeleton } from '@/components/ui/skeleton';
 import { ORDERS_PAGE_SIZE, useSellerOrders } from '@/features/seller/api/orders';
 import type { SellerOrderStatus } from '@/features/seller/api/types';
+import { Loaded } from '@/features/backoffice/loaded';
 import { Pager } from '@/features/seller/components/pager';
 import { SellerOrderCard } from '@/features/seller/components/seller-order-card';
 import { cx } from '@/lib/cx';
@@ -30,47 +28,8 @@ export default function SellerOrdersPage() {
   const [params, setParams] = useSearchParams();
   const status = readStatus(params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useSellerOrders(status, page);
+  const query = useSellerOrders(status, page);
   const [notice, setNotice] = useState('');
-
-  let content;
-  if (isPending) {
-    content = (
-      <Loading>
-        <ListSkeleton />
-      </Loading>
-    );
-  } else if (isError) {
-    content = <LoadError text={SELLER_ORDERS_FAILED} onRetry={() => void refetch()} />;
-  } else if (data.results.length === 0) {
-    content = (
-      <p className="rounded-card bg-white p-6 text-center shadow-card">
-        {status ? 'No orders with this status.' : 'No orders yet.'}
-      </p>
-    );
-  } else {
-    content = (
-      <>
-        <ul aria-label="Orders" aria-busy={isPlaceholderData} className="space-y-4">
-          {data.results.map((order) => (
-            <SellerOrderCard key={order.id} order={order} onChanged={setNotice} />
-          ))}
-        </ul>
-        <Pager
-          page={page}
-          count={data.count}
-          pageSize={ORDERS_PAGE_SIZE}
-          hasPrevious={data.previous !== null}
-          hasNext={data.next !== null}
-          onPage={(p) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(p));
-            setParams(next);
-          }}
-        />
-      </>
-    );
-  }
 
   return (
     <>
@@ -104,7 +63,35 @@ export default function SellerOrdersPage() {
       <p role="status" className="mb-4 font-semibold text-brand-700 empty:hidden">
         {notice}
       </p>
-      {content}
+      <Loaded query={query} failed={SELLER_ORDERS_FAILED}>
+        {(data) =>
+          data.results.length === 0 ? (
+            <p className="rounded-card bg-white p-6 text-center shadow-card">
+              {status ? 'No orders with this status.' : 'No orders yet.'}
+            </p>
+          ) : (
+            <>
+              <ul aria-label="Orders" aria-busy={query.isPlaceholderData} className="space-y-4">
+                {data.results.map((order) => (
+                  <SellerOrderCard key={order.id} order={order} onChanged={setNotice} />
+                ))}
+              </ul>
+              <Pager
+                page={page}
+                count={data.count}
+                pageSize={ORDERS_PAGE_SIZE}
+                hasPrevious={data.previous !== null}
+                hasNext={data.next !== null}
+                onPage={(p) => {
+                  const next = new URLSearchParams(params);
+                  next.set('page', String(p));
+                  setParams(next);
+                }}
+              />
+            </>
+          )
+        }
+      </Loaded>
     </>
   );
 }

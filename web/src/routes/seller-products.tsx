@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
-import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Price } from '@/components/ui/price';
-import { ListSkeleton } from '@/components/ui/skeleton';
 import { StockBadge } from '@/components/ui/stock-badge';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { PRODUCTS_PAGE_SIZE, useSellerProducts } from '@/features/seller/api/products';
 import type { ProductStatus } from '@/features/seller/api/types';
 import { ActiveBadge } from '@/features/seller/components/active-badge';
+import { Loaded } from '@/features/backoffice/loaded';
 import { Pager } from '@/features/seller/components/pager';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -44,7 +42,7 @@ export default function SellerProductsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(search);
   const typed = useDebounced(text, SEARCH_DELAY_MS);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useSellerProducts({
+  const query = useSellerProducts({
     search,
     status,
     page,
@@ -76,65 +74,6 @@ export default function SellerProductsPage() {
     // Only when the typing settles, not when the address changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
-
-  let content;
-  if (isPending) {
-    content = (
-      <Loading>
-        <ListSkeleton />
-      </Loading>
-    );
-  } else if (isError) {
-    content = <LoadError text={PRODUCTS_FAILED} onRetry={() => void refetch()} />;
-  } else if (data.results.length === 0) {
-    const filtered = search !== '' || status !== 'all';
-    content = (
-      <p className="rounded-card bg-white p-6 text-center shadow-card">
-        {filtered ? 'No products match.' : 'You have no products yet.'}
-      </p>
-    );
-  } else {
-    content = (
-      <>
-        <ul
-          aria-label="Your products"
-          aria-busy={isPlaceholderData}
-          className="divide-y divide-line rounded-card bg-white shadow-card"
-        >
-          {data.results.map((product) => (
-            <li key={product.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
-              <Thumbnail src={product.images[0]?.image} className="size-16" />
-              <div className="min-w-0 flex-1 basis-40 space-y-1">
-                <p className="font-semibold break-words">{product.name}</p>
-                <div className="flex flex-wrap items-center gap-2">
-                  <ActiveBadge active={product.is_active} />
-                  <StockBadge inventory={product.inventory} />
-                </div>
-              </div>
-              <Price amount={product.unit_price} className="whitespace-nowrap" />
-              <Link
-                to={`/seller/products/${String(product.id)}`}
-                aria-label={`Edit ${product.name}`}
-                className="inline-flex min-h-tap items-center rounded-control px-3 font-semibold text-brand-700 underline underline-offset-4 hover:bg-brand-50"
-              >
-                Edit
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Pager
-          page={page}
-          count={data.count}
-          pageSize={PRODUCTS_PAGE_SIZE}
-          hasPrevious={data.previous !== null}
-          hasNext={data.next !== null}
-          onPage={(p) => {
-            update({ page: String(p) });
-          }}
-        />
-      </>
-    );
-  }
 
   return (
     <>
@@ -168,7 +107,59 @@ export default function SellerProductsPage() {
           ))}
         </SelectField>
       </div>
-      {content}
+      <Loaded query={query} failed={PRODUCTS_FAILED}>
+        {(data) =>
+          data.results.length === 0 ? (
+            <p className="rounded-card bg-white p-6 text-center shadow-card">
+              {search !== '' || status !== 'all'
+                ? 'No products match.'
+                : 'You have no products yet.'}
+            </p>
+          ) : (
+            <>
+              <ul
+                aria-label="Your products"
+                aria-busy={query.isPlaceholderData}
+                className="divide-y divide-line rounded-card bg-white shadow-card"
+              >
+                {data.results.map((product) => (
+                  <li
+                    key={product.id}
+                    className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap"
+                  >
+                    <Thumbnail src={product.images[0]?.image} className="size-16" />
+                    <div className="min-w-0 flex-1 basis-40 space-y-1">
+                      <p className="font-semibold break-words">{product.name}</p>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <ActiveBadge active={product.is_active} />
+                        <StockBadge inventory={product.inventory} />
+                      </div>
+                    </div>
+                    <Price amount={product.unit_price} className="whitespace-nowrap" />
+                    <Link
+                      to={`/seller/products/${String(product.id)}`}
+                      aria-label={`Edit ${product.name}`}
+                      className="inline-flex min-h-tap items-center rounded-control px-3 font-semibold text-brand-700 underline underline-offset-4 hover:bg-brand-50"
+                    >
+                      Edit
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Pager
+                page={page}
+                count={data.count}
+                pageSize={PRODUCTS_PAGE_SIZE}
+                hasPrevious={data.previous !== null}
+                hasNext={data.next !== null}
+                onPage={(p) => {
+                  update({ page: String(p) });
+                }}
+              />
+            </>
+          )
+        }
+      </Loaded>
     </>
   );
 }
