@@ -304,3 +304,73 @@ func (a *API) addHeroImage(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, toAdminHeroDTO(*h))
 }
+
+type adminStoreDTO struct {
+	sellerStoreDTO
+	Owner    string `json:"owner"`
+	Products int    `json:"products"`
+}
+
+func toAdminStoreDTO(o shop.StoreOverview) adminStoreDTO {
+	return adminStoreDTO{sellerStoreDTO: toSellerStoreDTO(&o.Store), Owner: o.OwnerUsername, Products: o.Products}
+}
+
+func (a *API) listAdminStores(w http.ResponseWriter, r *http.Request) {
+	p, err := a.pagerFor(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	stores, total, err := a.svc.AdminStores(r.Context(), caller(r), lastQueryValue(r, "search"),
+		lastQueryValue(r, "status"), p.offset, p.limit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeSlice(a, w, r, p, stores, total, toAdminStoreDTO)
+}
+
+type newStoreRequest struct {
+	Owner       *string `json:"owner"`
+	Name        *string `json:"name"`
+	Description *string `json:"description"`
+	ContactInfo *string `json:"contact_info"`
+	Address     *string `json:"address"`
+}
+
+func (a *API) createStore(w http.ResponseWriter, r *http.Request) {
+	var in newStoreRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	st, err := a.svc.CreateStoreFor(r.Context(), caller(r), service.NewStore{Owner: in.Owner, Name: in.Name,
+		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toAdminStoreDTO(*st))
+}
+
+type storeStatusRequest struct {
+	IsActive *bool `json:"is_active"`
+}
+
+func (a *API) patchAdminStore(w http.ResponseWriter, r *http.Request) {
+	id, ok := objectID(w, r, "id", "Store")
+	if !ok {
+		return
+	}
+	var in storeStatusRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	st, err := a.svc.SetStoreActive(r.Context(), caller(r), id, in.IsActive)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toAdminStoreDTO(*st))
+}

@@ -19,6 +19,9 @@ func TestAdminRoleMatrix(t *testing.T) {
 			{"PATCH", fmt.Sprintf("/api/admin/users/%d/", shopper.User.ID), `{"is_staff":true}`},
 			{"GET", "/api/admin/complaints/", ""},
 			{"POST", "/api/admin/complaints/1/handle/", `{}`},
+			{"GET", "/api/admin/stores/", ""},
+			{"POST", "/api/admin/stores/", `{"owner":"ama","name":"Ama's Own Shop"}`},
+			{"PATCH", "/api/admin/stores/1/", `{"is_active":false}`},
 		} {
 			w := a.Do(ep.method, ep.path, ep.body, "Content-Type", "application/json")
 			assertStatus(t, w.Code, 401)
@@ -31,6 +34,12 @@ func TestAdminRoleMatrix(t *testing.T) {
 		w := a.Do("GET", "/api/auth/users/me/", "", shopper.Auth()...)
 		if strings.Contains(w.Body.String(), `"is_staff":true`) {
 			t.Fatal("a shopper made themselves staff")
+		}
+		if w = a.Do("GET", "/api/seller/store/", "", shopper.Auth()...); w.Code != 403 {
+			t.Fatal("a shopper opened a store")
+		}
+		if w = a.Do("GET", "/api/store/stores/", ""); !strings.Contains(w.Body.String(), "Accra Game Hub") {
+			t.Fatal("an owner suspended their store")
 		}
 	})
 }

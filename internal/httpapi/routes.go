@@ -96,6 +96,8 @@ func (a *API) routes() http.Handler {
 	handle("/admin/hero/{id}/image", h{"POST": requireStaff(a.addHeroImage)})
 	handle("/admin/users", h{"GET": requireStaff(a.listUsers)})
 	handle("/admin/users/{id}", h{"PATCH": requireStaff(a.patchUser)})
+	handle("/admin/stores", h{"GET": requireStaff(a.listAdminStores), "POST": requireStaff(a.createStore)})
+	handle("/admin/stores/{id}", h{"PATCH": requireStaff(a.patchAdminStore)})
 	handle("/admin/complaints", h{"GET": requireStaff(a.listComplaints)})
 	handle("/admin/complaints/{id}/handle", h{"POST": requireStaff(a.handleComplaint)})
 

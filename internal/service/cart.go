@@ -91,7 +91,7 @@ func (s *Service) CartLine(ctx context.Context, u *shop.User, id int64) (*shop.C
 }
 
 // cartLines reads the user's cart lines (one when lineID > 0) with products
-// in hidden categories shown as inactive, so such lines are unavailable.
+// of suspended stores or hidden categories shown as inactive, so such lines are unavailable.
 func (s *Service) cartLines(ctx context.Context, userID, lineID int64) ([]shop.CartLine, error) {
 	vis, err := s.visibility(ctx)
 	if err != nil {
@@ -104,10 +104,14 @@ func (s *Service) cartLines(ctx context.Context, userID, lineID int64) ([]shop.C
 	return lines, err
 }
 
-// settle clears p.Active when one of its categories is hidden (inactive, or
-// under an inactive ancestor): shoppers can neither see nor cart nor order
-// such a product (invariants 16 and 20).
+// settle clears p.Active when its store is suspended or one of its
+// categories is hidden (inactive, or under an inactive ancestor): shoppers
+// can neither see nor cart nor order such a product (invariants 16 and 20).
 func (v visibility) settle(p *shop.CartProduct) {
+	if v.hiddenStores[p.StoreID] {
+		p.Active = false
+		return
+	}
 	for _, id := range p.CategoryIDs {
 		if id != 0 && v.byID[id] == nil {
 			p.Active = false

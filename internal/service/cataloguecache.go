@@ -62,8 +62,12 @@ func (s *Service) catalogue(ctx context.Context) (*catalogueSnapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	suspended, err := s.store.SuspendedStores(ctx)
+	if err != nil {
+		return nil, err
+	}
 	snap := &catalogueSnapshot{version: version, roots: shop.BuildCategoryTree(rows)}
-	snap.vis = newVisibility(snap.roots, rows)
+	snap.vis = newVisibility(snap.roots, rows, suspended)
 	// A write may have landed between reading the version and the rows:
 	// then the rows are newer than the version they are filed under, and
 	// the next request, seeing the newer version, rebuilds them again.
@@ -95,7 +99,7 @@ type catalogueVersionKey struct{}
 // shuffle order (shop.ShuffleKey, then id), cached per filter set, seed and
 // catalogue version.
 func (s *Service) shuffled(ctx context.Context, version int64, q shop.ProductQuery) ([]int64, error) {
-	key := fmt.Sprintf("%d|%d|%v|%v|%d|%s|%s", version, q.Seed, q.CategoryIDs, q.HiddenCategories, q.StoreID,
+	key := fmt.Sprintf("%d|%d|%v|%v|%d|%s|%s", version, q.Seed, q.CategoryIDs, q.Hidden, q.StoreID,
 		moneyKey(q.PriceAbove), moneyKey(q.PriceBelow))
 	if ids, ok := s.cat.shuffles.get(key); ok {
 		return ids, nil

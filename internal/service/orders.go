@@ -213,7 +213,7 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 }
 
 // unavailableLine refuses a cart holding a product the shopper cannot see
-// (inactive, or in a hidden category) before any stock is taken; the
+// (inactive, of a suspended store, or in a hidden category) before any stock is taken; the
 // store's conditional updates only know the product's own flag. Lines are
 // judged in cart order as the contract says, so an earlier line that is
 // already short of stock is the one reported.

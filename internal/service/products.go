@@ -49,14 +49,16 @@ type ProductList struct {
 	Seed int64
 }
 
-// visibility is the category tree seen by shoppers: which categories are
-// reachable (active with active ancestors) and which are hidden.
+// visibility is the catalogue as shoppers see it: which categories are
+// reachable (active with active ancestors), which are hidden, and which
+// stores are suspended.
 type visibility struct {
-	byID   map[int64]*shop.Category
-	hidden []int64
+	byID         map[int64]*shop.Category
+	hidden       shop.Hidden
+	hiddenStores map[int64]bool
 }
 
-// visibility is the current category tree as shoppers see it.
+// visibility is the current catalogue as shoppers see it.
 func (s *Service) visibility(ctx context.Context) (visibility, error) {
 	snap, err := s.catalogue(ctx)
 	if err != nil {
@@ -66,9 +68,9 @@ func (s *Service) visibility(ctx context.Context) (visibility, error) {
 }
 
 // newVisibility indexes the categories reachable from roots; every other
-// row is hidden.
-func newVisibility(roots, rows []*shop.Category) visibility {
-	v := visibility{byID: map[int64]*shop.Category{}}
+// row is hidden, as are the products of the suspended stores.
+func newVisibility(roots, rows []*shop.Category, suspended []int64) visibility {
+	v := visibility{byID: map[int64]*shop.Category{}, hiddenStores: map[int64]bool{}}
 	var walk func(cs []*shop.Category)
 	walk = func(cs []*shop.Category) {
 		for _, c := range cs {
@@ -79,16 +81,20 @@ func newVisibility(roots, rows []*shop.Category) visibility {
 	walk(roots)
 	for _, c := range rows {
 		if v.byID[c.ID] == nil {
-			v.hidden = append(v.hidden, c.ID)
+			v.hidden.Categories = append(v.hidden.Categories, c.ID)
 		}
+	}
+	v.hidden.Stores = suspended
+	for _, id := range suspended {
+		v.hiddenStores[id] = true
 	}
 	return v
 }
 
-// visible reports whether a product can be shown: active, and none of its
-// categories hidden.
+// visible reports whether a product can be shown: active, none of its
+// categories hidden, and its store not suspended.
 func (v visibility) visible(p *shop.Product) bool {
-	if !p.Active {
+	if !p.Active || v.hiddenStores[p.StoreID] {
 		return false
 	}
 	for _, id := range p.CategoryIDs() {
@@ -118,7 +124,7 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 		return ProductList{}, err
 	}
 	vis := snap.vis
-	q := shop.ProductQuery{HiddenCategories: vis.hidden, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
+	q := shop.ProductQuery{Hidden: vis.hidden, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
 		InStock: f.InStock, Ordering: f.Ordering, Offset: f.Offset, Limit: f.Limit}
 	for i, slug := range f.CategorySlugs {
 		if slug == "" {

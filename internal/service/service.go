@@ -51,6 +51,8 @@ type CatalogStore interface {
 	CreateHeroSlide(ctx context.Context, h *shop.HeroSlide) error
 	CreateStore(ctx context.Context, s *shop.Store) error
 	AllStores(ctx context.Context) ([]shop.Store, error)
+	// SuspendedStores are the ids of the stores that are not active.
+	SuspendedStores(ctx context.Context) ([]int64, error)
 	CreateProducts(ctx context.Context, ps []*shop.Product) error
 }
 

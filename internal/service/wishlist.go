@@ -9,8 +9,8 @@ import (
 // WishlistStore keeps users' wishlists. Entries whose product is inactive
 // or in a hidden category are kept but never returned.
 type WishlistStore interface {
-	WishlistEntries(ctx context.Context, userID int64, hidden []int64, offset, limit int) ([]shop.WishlistEntry, int, error)
-	WishlistEntry(ctx context.Context, userID, id int64, hidden []int64) (*shop.WishlistEntry, error)
+	WishlistEntries(ctx context.Context, userID int64, hidden shop.Hidden, offset, limit int) ([]shop.WishlistEntry, int, error)
+	WishlistEntry(ctx context.Context, userID, id int64, hidden shop.Hidden) (*shop.WishlistEntry, error)
 	AddToWishlist(ctx context.Context, e *shop.WishlistEntry) (created bool, err error)
 	DeleteWishlistEntry(ctx context.Context, userID, id int64) (bool, error)
 }

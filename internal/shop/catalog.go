@@ -86,6 +86,14 @@ type Store struct {
 	CreatedAt   time.Time
 }
 
+// StoreOverview is a store as staff see it: with its owner's username and
+// how many products it has in any state.
+type StoreOverview struct {
+	Store
+	OwnerUsername string
+	Products      int
+}
+
 // Product is a listing as stored.
 type Product struct {
 	ID               int64

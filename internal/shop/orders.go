@@ -60,7 +60,7 @@ type CartProduct struct {
 	UnitPrice Money
 	Inventory int
 	// Active is the product's own flag as stored; the service clears it
-	// when one of CategoryIDs is hidden, because such a product must be
+	// when its store is suspended or one of CategoryIDs is hidden, because such a product must be
 	// treated exactly like an inactive one.
 	Active    bool
 	StoreID   int64 // 0 without a store

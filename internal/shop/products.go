@@ -101,10 +101,9 @@ type OrderKey struct {
 type ProductQuery struct {
 	// CategoryIDs filters by level (index 0 = category); 0 = any.
 	CategoryIDs [MaxCategoryDepth]int64
-	// HiddenCategories are categories that are inactive or under an
-	// inactive ancestor: their products are not visible.
-	HiddenCategories []int64
-	StoreID          int64 // 0 = any store
+	// Hidden names the categories and stores whose products are not visible.
+	Hidden  Hidden
+	StoreID int64 // 0 = any store
 	// PriceAbove and PriceBelow are strict bounds in pesewas when set.
 	PriceAbove, PriceBelow *Money
 	InStock                bool
@@ -117,6 +116,14 @@ type ProductQuery struct {
 	Seed   int64
 	Offset int
 	Limit  int
+}
+
+// Hidden is what takes products out of shoppers' sight besides their own
+// flag: categories that are inactive or under an inactive ancestor, and
+// suspended stores.
+type Hidden struct {
+	Categories []int64
+	Stores     []int64
 }
 
 // ProductPage is one page of ids, in order, and how many match in all.

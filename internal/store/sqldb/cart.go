@@ -152,9 +152,10 @@ func (s *Store) AddToCart(ctx context.Context, newCart shop.Cart, productID int6
 	var created bool
 	err := s.db.inTx(ctx, func(c conn) error {
 		p := &shop.CartProduct{ID: productID}
-		err := c.queryRow(ctx, `SELECT p.name, p.unit_price, p.inventory, p.is_active, `+productCategoryCols+`
-			FROM products p WHERE p.id = ?`, productID).
-			Scan(&p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.CategoryIDs[0], &p.CategoryIDs[1], &p.CategoryIDs[2])
+		err := c.queryRow(ctx, `SELECT p.name, p.unit_price, p.inventory, p.is_active, COALESCE(p.store_id, 0), `+
+			productCategoryCols+` FROM products p WHERE p.id = ?`, productID).
+			Scan(&p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.StoreID, &p.CategoryIDs[0], &p.CategoryIDs[1],
+				&p.CategoryIDs[2])
 		if errors.Is(err, sql.ErrNoRows) {
 			p = nil
 		} else if err != nil {

@@ -2,6 +2,7 @@ package sqldb
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -116,9 +117,28 @@ func (s *Store) CreateHeroSlide(ctx context.Context, h *shop.HeroSlide) error {
 	return err
 }
 
-// CreateStore inserts a store for its owner.
+// CreateStore inserts a store for its owner; an owner who already has a
+// store, or a name in use (any case), is a field error.
 func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
 	err := s.db.inTx(ctx, func(c conn) error {
+		fe := shop.FieldErrors{}
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM stores WHERE owner_id = ?`, st.OwnerID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			fe.Add("owner", "This user already has a store.")
+		}
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM stores WHERE name_key = ?`, shop.FoldKey(st.Name)).
+			Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			fe.Add("name", "A store with this name already exists.")
+		}
+		if err := fe.Err(); err != nil {
+			return err
+		}
 		id, err := c.insertID(ctx, `INSERT INTO stores
 			(owner_id, name, name_key, logo, description, contact_info, address, is_active, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -131,6 +151,7 @@ func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
 		return bumpCatalogue(ctx, c)
 	})
 	if errors.Is(err, ErrUnique) {
+		// A concurrent create took the owner or the name after the checks.
 		return shop.Conflict("store_exists", "A store with that name or owner already exists.")
 	}
 	return err
@@ -258,23 +279,43 @@ func nullID(id int64) any {
 	return id
 }
 
+// storeColumns are the columns scanStore reads, in its order.
+const storeColumns = `id, owner_id, name, logo, description, contact_info, address, is_active, created_at`
+
+func scanStore(r interface{ Scan(...any) error }) (shop.Store, error) {
+	var st shop.Store
+	var created int64
+	err := r.Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo, &st.Description, &st.ContactInfo, &st.Address,
+		&st.Active, &created)
+	st.CreatedAt = shop.FromMillis(created)
+	return st, err
+}
+
+// oneStore is the store matching the condition, or nil.
+func (s *Store) oneStore(ctx context.Context, where string, args ...any) (*shop.Store, error) {
+	st, err := scanStore(s.db.reader().queryRow(ctx, `SELECT `+storeColumns+` FROM stores WHERE `+where, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, s.db.translate(err)
+	}
+	return &st, nil
+}
+
 // AllStores lists every store by name.
 func (s *Store) AllStores(ctx context.Context) ([]shop.Store, error) {
-	rows, err := s.db.reader().query(ctx, `SELECT id, owner_id, name, logo, description, contact_info, address,
-		is_active, created_at FROM stores ORDER BY name, id`)
+	rows, err := s.db.reader().query(ctx, `SELECT `+storeColumns+` FROM stores ORDER BY name, id`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []shop.Store
 	for rows.Next() {
-		var st shop.Store
-		var created int64
-		if err := rows.Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo, &st.Description, &st.ContactInfo, &st.Address,
-			&st.Active, &created); err != nil {
+		st, err := scanStore(rows)
+		if err != nil {
 			return nil, err
 		}
-		st.CreatedAt = shop.FromMillis(created)
 		out = append(out, st)
 	}
 	return out, rows.Err()

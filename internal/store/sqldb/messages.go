@@ -110,19 +110,7 @@ func (s *Store) CreateMessage(ctx context.Context, m *shop.Message) error {
 
 // ActiveStoreByID returns an active store, or nil.
 func (s *Store) ActiveStoreByID(ctx context.Context, id int64) (*shop.Store, error) {
-	var st shop.Store
-	var created int64
-	err := s.db.reader().queryRow(ctx, `SELECT id, owner_id, name, logo, description, contact_info, address,
-		is_active, created_at FROM stores WHERE id = ? AND is_active = TRUE`, id).Scan(&st.ID, &st.OwnerID, &st.Name,
-		&st.Logo, &st.Description, &st.ContactInfo, &st.Address, &st.Active, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, s.db.translate(err)
-	}
-	st.CreatedAt = shop.FromMillis(created)
-	return &st, nil
+	return s.oneStore(ctx, `id = ? AND is_active = TRUE`, id)
 }
 
 // IsStoreCustomer reports whether the user wrote to the store or ordered

@@ -75,21 +75,12 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) (shop.Pro
 func productWhere(q shop.ProductQuery) (string, []any) {
 	var w strings.Builder
 	var args []any
-	w.WriteString(` WHERE p.is_active = TRUE`)
+	w.WriteString(` WHERE ` + visibleProduct("p", q.Hidden, &args))
 	cols := [shop.MaxCategoryDepth]string{"p.category_id", "p.subcategory_id", "p.sub_subcategory_id"}
 	for i, id := range q.CategoryIDs {
 		if id != 0 {
 			w.WriteString(` AND ` + cols[i] + ` = ?`)
 			args = append(args, id)
-		}
-	}
-	if n := len(q.HiddenCategories); n > 0 {
-		in := strings.TrimSuffix(strings.Repeat("?,", n), ",")
-		for _, col := range cols {
-			w.WriteString(` AND COALESCE(` + col + `, 0) NOT IN (` + in + `)`)
-			for _, id := range q.HiddenCategories {
-				args = append(args, id)
-			}
 		}
 	}
 	if q.StoreID != 0 {

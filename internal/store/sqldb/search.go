@@ -224,7 +224,7 @@ func (s *Store) searchProducts(ctx context.Context, q shop.ProductQuery) (shop.P
 		return shop.ProductPage{}, err
 	}
 	hits := x.ix.Match(q.Terms)
-	visible := x.visibleWithout(q.HiddenCategories)
+	visible := x.visibleWithout(q.Hidden)
 	filtered := q.CategoryIDs != [shop.MaxCategoryDepth]int64{} || q.StoreID != 0 || q.PriceAbove != nil ||
 		q.PriceBelow != nil || q.InStock
 	kept := hits[:0]
@@ -292,10 +292,10 @@ func smallest(keys []uint64, k int) []uint64 {
 	return top
 }
 
-// visibleWithout reports per document whether it is active and in none of
-// the hidden categories. The hidden set only changes with the catalogue
-// version, so the last one computed is kept.
-func (x *searchIndex) visibleWithout(hidden []int64) []bool {
+// visibleWithout reports per document whether it is active, in none of
+// the hidden categories and not of a hidden store. The hidden set only
+// changes with the catalogue version, so the last one computed is kept.
+func (x *searchIndex) visibleWithout(hidden shop.Hidden) []bool {
 	key := fmt.Sprint(hidden)
 	x.visMu.Lock()
 	defer x.visMu.Unlock()
@@ -304,9 +304,10 @@ func (x *searchIndex) visibleWithout(hidden []int64) []bool {
 	}
 	vis := make([]bool, len(x.ids))
 	for d, p := range x.products {
-		vis[d] = p.active && !slices.ContainsFunc(p.categories[:], func(id int64) bool {
-			return id != 0 && slices.Contains(hidden, id)
-		})
+		vis[d] = p.active && !slices.Contains(hidden.Stores, p.store) &&
+			!slices.ContainsFunc(p.categories[:], func(id int64) bool {
+				return id != 0 && slices.Contains(hidden.Categories, id)
+			})
 	}
 	x.vis, x.visKey = vis, key
 	return vis

@@ -75,19 +75,7 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (*shop.User, erro
 
 // OwnedStore returns the store owned by the user, or nil.
 func (s *Store) OwnedStore(ctx context.Context, userID int64) (*shop.Store, error) {
-	var st shop.Store
-	var created int64
-	err := s.db.reader().queryRow(ctx, `SELECT id, owner_id, name, logo, description, contact_info, address,
-		is_active, created_at FROM stores WHERE owner_id = ?`, userID).Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo,
-		&st.Description, &st.ContactInfo, &st.Address, &st.Active, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, s.db.translate(err)
-	}
-	st.CreatedAt = shop.FromMillis(created)
-	return &st, nil
+	return s.oneStore(ctx, `owner_id = ?`, userID)
 }
 
 // RecordLogin sets last_login and, when newHash is set, the password hash.

@@ -10,26 +10,30 @@ import (
 )
 
 // visibleProduct is the SQL condition for a product shoppers may see:
-// active, and in none of the hidden categories (inactive or under an
-// inactive ancestor). It adds its arguments to args.
-func visibleProduct(alias string, hidden []int64, args *[]any) string {
+// active, in none of the hidden categories and not of a hidden store. It
+// adds its arguments to args.
+func visibleProduct(alias string, hidden shop.Hidden, args *[]any) string {
 	cond := alias + `.is_active = TRUE`
-	if len(hidden) == 0 {
-		return cond
-	}
-	in := strings.TrimSuffix(strings.Repeat("?,", len(hidden)), ",")
-	for _, col := range []string{"category_id", "subcategory_id", "sub_subcategory_id"} {
-		cond += ` AND COALESCE(` + alias + `.` + col + `, 0) NOT IN (` + in + `)`
-		for _, id := range hidden {
+	notIn := func(col string, ids []int64) {
+		if len(ids) == 0 {
+			return
+		}
+		cond += ` AND COALESCE(` + alias + `.` + col + `, 0) NOT IN (` +
+			strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",") + `)`
+		for _, id := range ids {
 			*args = append(*args, id)
 		}
 	}
+	for _, col := range []string{"category_id", "subcategory_id", "sub_subcategory_id"} {
+		notIn(col, hidden.Categories)
+	}
+	notIn("store_id", hidden.Stores)
 	return cond
 }
 
 // WishlistEntries returns a page of the user's entries whose products are
 // visible, newest first, and how many there are.
-func (s *Store) WishlistEntries(ctx context.Context, userID int64, hidden []int64, offset, limit int) ([]shop.WishlistEntry, int, error) {
+func (s *Store) WishlistEntries(ctx context.Context, userID int64, hidden shop.Hidden, offset, limit int) ([]shop.WishlistEntry, int, error) {
 	args := []any{userID}
 	cond := visibleProduct("p", hidden, &args)
 	args = append(args, limit, offset)
@@ -57,7 +61,7 @@ func (s *Store) WishlistEntries(ctx context.Context, userID int64, hidden []int6
 
 // WishlistEntry returns the user's entry with that id if its product is
 // visible, else nil.
-func (s *Store) WishlistEntry(ctx context.Context, userID, id int64, hidden []int64) (*shop.WishlistEntry, error) {
+func (s *Store) WishlistEntry(ctx context.Context, userID, id int64, hidden shop.Hidden) (*shop.WishlistEntry, error) {
 	args := []any{id, userID}
 	cond := visibleProduct("p", hidden, &args)
 	var e shop.WishlistEntry

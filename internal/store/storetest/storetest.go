@@ -176,8 +176,18 @@ func testProductsBatch(t *testing.T, st *sqldb.Store) {
 	if err := st.CreateStore(ctx, store); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.CreateStore(ctx, &shop.Store{OwnerID: MustUser(t, st, "other").ID, Name: "KUMASI phone plaza"}); shop.KindOf(err) != shop.KindConflict {
-		t.Errorf("same store name: %v; want conflict", err)
+	for _, tc := range []struct {
+		name  string
+		store shop.Store
+		field string
+	}{
+		{"same name in another case", shop.Store{OwnerID: MustUser(t, st, "other").ID, Name: "KUMASI phone plaza"}, "name"},
+		{"owner with a store", shop.Store{OwnerID: owner.ID, Name: "Owner's Second Shop"}, "owner"},
+	} {
+		var se *shop.Error
+		if err := st.CreateStore(ctx, &tc.store); !errors.As(err, &se) || len(se.Fields) != 1 || se.Fields[tc.field] == nil {
+			t.Errorf("%s: %v; want only a %s field error", tc.name, err, tc.field)
+		}
 	}
 	const n = 1203 // more than two batches, not a multiple of the batch size
 	ps := make([]*shop.Product, n)
