@@ -36,6 +36,7 @@ const AdminArea = lazyPart(() => import('@/features/admin/components/admin-area'
 const AdminModeration = lazyPart(() => import('@/routes/admin-moderation'));
 const AdminUsers = lazyPart(() => import('@/routes/admin-users'));
 const AdminComplaints = lazyPart(() => import('@/routes/admin-complaints'));
+const AdminStores = lazyPart(() => import('@/routes/admin-stores'));
 const AdminCategories = lazyPart(() => import('@/routes/admin-categories'));
 const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
 const AdminAnalytics = lazyPart(() => import('@/routes/admin-analytics'));
@@ -80,6 +81,7 @@ export function AppRoutes() {
               <Route path="admin" element={<AdminArea />}>
                 <Route index element={<AdminModeration />} />
                 <Route path="users" element={<AdminUsers />} />
+                <Route path="stores" element={<AdminStores />} />
                 <Route path="complaints" element={<AdminComplaints />} />
                 <Route path="categories" element={<AdminCategories />} />
                 <Route path="hero" element={<AdminHero />} />

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { SUSPENDED } from '@/features/seller/components/seller-area';
 import { renderApp } from '@/test/render';
 import { dashboard, FORBIDDEN, sellerAt, sellerStore } from '@/test/seller-fixtures';
 import { server } from '@/test/server';
@@ -90,6 +91,14 @@ describe('Seller Centre access', () => {
     sellerAt('/seller');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Seller Centre is for store owners.')).not.toBeInTheDocument();
+    expect(screen.queryByText(SUSPENDED)).not.toBeInTheDocument();
+  });
+
+  it('tells the owner of a suspended store, and keeps them in', async () => {
+    server.use(http.get('/api/seller/dashboard/', () => HttpResponse.json(dashboard())));
+    sellerAt('/seller', { store: { ...sellerStore(), is_active: false } });
+    expect(await screen.findByText(SUSPENDED)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 });
 

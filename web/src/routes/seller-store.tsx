@@ -6,7 +6,7 @@ import { Field, FormMessages, TextAreaField } from '@/components/ui/field';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
-import { saveErrors, type FieldErrors } from '@/features/seller/api/errors';
+import { saveErrors, type FieldErrors } from '@/features/backoffice/save-errors';
 import { sellerStoreQueryKey, updateStore, useSellerStore } from '@/features/seller/api/store';
 import type { SellerStore } from '@/features/seller/api/types';
 import { meQueryKey } from '@/lib/auth/me';

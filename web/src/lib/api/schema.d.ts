@@ -1146,6 +1146,47 @@ export interface paths {
     patch: operations['updateUser'];
     trace?: never;
   };
+  '/admin/stores/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Stores, by name, searched by store name or owner's username — staff only */
+    get: operations['listAdminStores'];
+    put?: never;
+    /**
+     * Open an active store for an existing user — staff only
+     * @description One store per user. The owner must be an active account (its username, any case); the name must be unused in any case. The owner has the Seller Centre (`/api/seller/…`) at once.
+     */
+    post: operations['createStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/stores/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Suspend (`is_active` false) or reinstate a store — staff only
+     * @description A suspended store's products leave product lists, search, product pages, wishlists and bags at once; they cannot be carted or ordered, and shoppers cannot write to the store. Its owner keeps the Seller Centre to fulfil orders already placed. Reinstating brings everything back.
+     */
+    patch: operations['updateAdminStore'];
+    trace?: never;
+  };
   '/admin/complaints/': {
     parameters: {
       query?: never;
@@ -2176,6 +2217,12 @@ export interface components {
       date_joined: string;
       /** Format: date-time */
       last_login: string | null;
+    };
+    AdminStore: components['schemas']['SellerStore'] & {
+      /** @description The owner's username. */
+      owner: string;
+      /** @description Products of the store in any state. */
+      products: number;
     };
     AdminComplaint: {
       /** Format: int64 */
@@ -4784,6 +4831,111 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminUser'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listAdminStores: {
+    parameters: {
+      query?: {
+        /** @description Part of the store's name or its owner's username */
+        search?: string;
+        status?: 'all' | 'active' | 'suspended';
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['AdminStore'][]
+            | {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: components['schemas']['AdminStore'][];
+              };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createStore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The owner's username. */
+          owner: string;
+          name: string;
+          description?: string;
+          contact_info?: string;
+          address?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The store. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminStore'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  updateAdminStore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          is_active: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The store. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminStore'];
         };
       };
       400: components['responses']['BadRequest'];

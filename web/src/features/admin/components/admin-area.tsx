@@ -11,6 +11,7 @@ export const STAFF_ONLY = 'This area is for Dwa staff.';
 const SECTIONS: readonly Section[] = [
   { to: '/admin', label: 'Reviews & ratings', end: true },
   { to: '/admin/users', label: 'Accounts', end: false },
+  { to: '/admin/stores', label: 'Stores', end: false },
   { to: '/admin/complaints', label: 'Complaints', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/hero', label: 'Home page slides', end: false },

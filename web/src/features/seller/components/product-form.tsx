@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, FormMessages } from '@/components/ui/field';
 import { problemText } from '@/lib/api/problem';
-import { saveErrors, type FieldErrors } from '../api/errors';
+import { saveErrors, type FieldErrors } from '@/features/backoffice/save-errors';
 import {
   createProduct,
   deactivateProduct,

@@ -7,6 +7,9 @@ import { isForbidden } from '../api/errors';
 import { useSellerStore } from '../api/store';
 import { NotAllowed } from './not-allowed';
 
+export const SUSPENDED =
+  'Your store is suspended: shoppers cannot see or order its products, nor write to it. You can still fulfil the orders already placed. Dwa support can tell you more.';
+
 const SECTIONS: readonly Section[] = [
   { to: '/seller', label: 'Dashboard', end: true },
   { to: '/seller/products', label: 'Products', end: false },
@@ -39,6 +42,14 @@ export default function SellerArea() {
         label="Seller Centre"
         sections={SECTIONS}
       />
+      {store.data?.is_active === false && (
+        <p
+          role="status"
+          className="mb-4 rounded-card border border-danger-600/40 bg-danger-50 p-4 text-danger-700"
+        >
+          {SUSPENDED}
+        </p>
+      )}
       {/* The navigation stays while a page's code loads. */}
       <Suspense fallback={<Loading />}>
         <Outlet />
