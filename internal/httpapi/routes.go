@@ -104,6 +104,7 @@ func (a *API) routes() http.Handler {
 	// Seller Centre (store owners; api/openapi.yaml)
 	handle("/seller/dashboard", h{"GET": requireUser(a.getSellerDashboard)})
 	handle("/seller/store", h{"GET": requireUser(a.getSellerStore), "PATCH": requireUser(a.patchSellerStore)})
+	handle("/seller/store/logo", h{"PUT": requireUser(a.setSellerStoreLogo)})
 	handle("/seller/products", h{"GET": requireUser(a.listSellerProducts), "POST": requireUser(a.createSellerProduct)})
 	handle("/seller/products/{id}", h{"GET": requireUser(a.getSellerProduct), "PATCH": requireUser(a.patchSellerProduct),
 		"DELETE": requireUser(a.deleteSellerProduct)})

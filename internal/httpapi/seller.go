@@ -352,6 +352,20 @@ func uploadedImage(r *http.Request) ([]byte, error) {
 	}
 }
 
+func (a *API) setSellerStoreLogo(w http.ResponseWriter, r *http.Request) {
+	data, err := uploadedImage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	st, err := a.svc.SetStoreLogo(r.Context(), caller(r), data)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toSellerStoreDTO(st))
+}
+
 func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
 	id, ok := objectID(w, r, "id", "Product")
 	if !ok {

@@ -201,3 +201,63 @@ func TestSellerProductImages(t *testing.T) {
 		assertBody(t, w.Body.String(), `{"image":["A product can have at most 8 images. Delete one first."]}`)
 	})
 }
+
+func TestSellerStoreLogo(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		f := newSellerFixture(a)
+		const path = "/api/seller/store/logo/"
+		productStoreLogo := func() string {
+			t.Helper()
+			var p struct{ Store struct{ Logo string } }
+			decode(t, a.Do("GET", fmt.Sprintf("/api/store/products/%d/", f.headset.ID), "").Body.Bytes(), &p)
+			return p.Store.Logo
+		}
+		before := productStoreLogo()
+
+		pdf, pdfHeaders := upload(t, "logo.jpg", "image/jpeg", []byte("%PDF-1.4\n1 0 obj <<>> endobj"))
+		w := a.Do("PUT", path, pdf, append(f.owner.Auth(), pdfHeaders...)...)
+		assertStatus(t, w.Code, 400)
+		assertBody(t, w.Body.String(), `{"image":["Upload a JPEG, PNG or WebP image."]}`)
+		body, headers := upload(t, "logo.png", "image/png", photo(t, 400, 400, true))
+		for _, tc := range []struct {
+			auth []string
+			code int
+		}{{nil, 401}, {f.shopper.Auth(), 403}, {f.staff.Auth(), 403}} {
+			w = a.Do("PUT", path, body, append(tc.auth, headers...)...)
+			assertStatus(t, w.Code, tc.code)
+		}
+		if got := productStoreLogo(); got != before {
+			t.Fatalf("refused uploads changed the logo to %s", got)
+		}
+
+		// The narrowest rendition is the logo; the storefront shows it at once.
+		w = a.Do("PUT", path, body, append(f.owner.Auth(), headers...)...)
+		assertStatus(t, w.Code, 200)
+		var got struct{ Logo string }
+		decode(t, w.Body.Bytes(), &got)
+		if !strings.HasPrefix(got.Logo, fmt.Sprintf("/media/uploads/stores/%d/", f.hub.ID)) || !strings.HasSuffix(got.Logo, "-320.jpg") {
+			t.Fatalf("logo = %s", got.Logo)
+		}
+		if productStoreLogo() != got.Logo {
+			t.Fatalf("product page store logo = %s; want %s", productStoreLogo(), got.Logo)
+		}
+		assertStatus(t, a.Do("GET", got.Logo, "").Code, 200)
+
+		// A new logo replaces the old one, whose files go.
+		w = a.Do("PUT", path, body, append(f.owner.Auth(), headers...)...)
+		assertStatus(t, w.Code, 200)
+		var next struct{ Logo string }
+		decode(t, w.Body.Bytes(), &next)
+		if next.Logo == got.Logo {
+			t.Fatal("the new logo kept the old name")
+		}
+		assertStatus(t, a.Do("GET", got.Logo, "").Code, 404)
+		assertStatus(t, a.Do("GET", next.Logo, "").Code, 200)
+		// The rival's store is untouched.
+		w = a.Do("GET", "/api/seller/store/", "", f.rival.Auth()...)
+		if strings.Contains(w.Body.String(), "/uploads/") {
+			t.Fatalf("rival's store = %s", w.Body)
+		}
+	})
+}

@@ -21,6 +21,8 @@ type SellerStore interface {
 	// UpdateProduct reports false when the product is not the store's.
 	UpdateProduct(ctx context.Context, p *shop.Product, at time.Time) (bool, error)
 	UpdateStore(ctx context.Context, st *shop.Store) error
+	// SetStoreLogo replaces the store's logo and returns the one it had.
+	SetStoreLogo(ctx context.Context, storeID int64, url string) (string, error)
 	SellerOrders(ctx context.Context, storeID int64, f shop.SellerOrderFilter) ([]*shop.Order, int, error)
 	SellerOrder(ctx context.Context, storeID int64, id string) (*shop.Order, error)
 	// AdvancePart returns nil, nil when the store has no part in a paid order of that id.

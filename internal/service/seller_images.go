@@ -96,6 +96,29 @@ func (s *Service) ReorderProductImages(ctx context.Context, u *shop.User, produc
 	return s.storeProduct(ctx, st, productID)
 }
 
+// SetStoreLogo checks, re-encodes and stores a picture as the caller's
+// store logo, replacing (and removing the files of) the previous upload.
+// A logo is shown small, so the narrowest rendition is the one kept.
+func (s *Service) SetStoreLogo(ctx context.Context, u *shop.User, data []byte) (*shop.Store, error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	_, names, err := s.storeUpload(ctx, "uploads/stores/"+strconv.FormatInt(st.ID, 10)+"/", data)
+	if err != nil {
+		return nil, err
+	}
+	logo := "/media/" + names[0]
+	old, err := s.store.SetStoreLogo(ctx, st.ID, logo)
+	if err != nil {
+		s.removeMedia(ctx, names)
+		return nil, err
+	}
+	s.removeMedia(ctx, renditionNames(old))
+	st.Logo = logo
+	return st, nil
+}
+
 // storeUpload checks and re-encodes an uploaded picture and writes its
 // renditions under dir (one of the upload prefixes); it returns the URL to
 // keep (the widest rendition) and the files written, for removal if the

@@ -112,6 +112,23 @@ func (s *Store) UpdateStore(ctx context.Context, st *shop.Store) error {
 	return err
 }
 
+// SetStoreLogo replaces a store's logo, returning the previous one, and
+// moves the catalogue version (the logo is on every product page).
+func (s *Store) SetStoreLogo(ctx context.Context, storeID int64, url string) (string, error) {
+	var old string
+	err := s.db.inTx(ctx, func(c conn) error {
+		if err := c.queryRow(ctx, `SELECT logo FROM stores WHERE id = ?`+s.db.Dialect.ForUpdate, storeID).
+			Scan(&old); err != nil {
+			return c.db.translate(err)
+		}
+		if _, err := c.exec(ctx, `UPDATE stores SET logo = ? WHERE id = ?`, url, storeID); err != nil {
+			return err
+		}
+		return bumpCatalogue(ctx, c)
+	})
+	return old, err
+}
+
 // reindexStore rewrites the search documents of a store's products.
 func reindexStore(ctx context.Context, c conn, storeID int64) error {
 	return reindexWhere(ctx, c, `store_id = ?`, storeID)

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { LOGO_SAVED } from '@/routes/seller-store';
 import { sellerAt, sellerStore } from '@/test/seller-fixtures';
 import { server } from '@/test/server';
 
@@ -18,7 +19,7 @@ describe('seller store profile', () => {
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Store profile' });
     expect(within(form).getByLabelText('Store name')).toHaveValue('Accra Game Hub');
-    expect(within(form).getByRole('img', { name: 'Accra Game Hub logo' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Accra Game Hub logo' })).toBeInTheDocument();
     const description = within(form).getByLabelText('Description');
     await user.clear(description);
     await user.type(description, '  New text ');
@@ -61,7 +62,32 @@ describe('seller store profile', () => {
     );
     expect(contact).toBeInvalid();
     expect(name).toBeValid();
-    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields marked below.');
+    expect(
+      within(screen.getByRole('form', { name: 'Store profile' })).getByRole('alert'),
+    ).toHaveTextContent('Please correct the fields marked below.');
     expect(patches).toBe(1);
+  });
+
+  it('uploads a new logo and shows it', async () => {
+    let field: FormDataEntryValue | null = null;
+    let logo = '/media/demo/stores/accra.svg';
+    sellerAt('/seller/store');
+    server.use(
+      http.put('/api/seller/store/logo/', async ({ request }) => {
+        field = (await request.formData()).get('image');
+        logo = '/media/uploads/stores/1/abcd-320.jpg';
+        return HttpResponse.json(sellerStore({ logo }));
+      }),
+      http.get('/api/seller/store/', () => HttpResponse.json(sellerStore({ logo }))),
+    );
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Replace the logo');
+    await user.upload(input, new File([new Uint8Array(500)], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText(LOGO_SAVED)).toBeInTheDocument();
+    expect((field as unknown as Blob).type).toBe('image/png');
+    expect(await screen.findByRole('img', { name: 'Accra Game Hub logo' })).toHaveAttribute(
+      'src',
+      '/media/uploads/stores/1/abcd-320.jpg',
+    );
   });
 });

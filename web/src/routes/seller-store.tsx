@@ -7,7 +7,14 @@ import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
 import { saveErrors, type FieldErrors } from '@/features/backoffice/save-errors';
-import { sellerStoreQueryKey, updateStore, useSellerStore } from '@/features/seller/api/store';
+import {
+  sellerStoreQueryKey,
+  updateStore,
+  uploadStoreLogo,
+  useSellerStore,
+} from '@/features/seller/api/store';
+import { ImageFileInput } from '@/features/backoffice/image-file-input';
+import { useAction } from '@/features/backoffice/use-action';
 import type { SellerStore } from '@/features/seller/api/types';
 import { meQueryKey } from '@/lib/auth/me';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -16,6 +23,7 @@ export const STORE_FAILED = 'Failed to load your store. Please try again.';
 export const STORE_SAVE_FAILED = 'Failed to save the store profile.';
 export const STORE_SAVED = 'Store profile saved.';
 export const NAME_REQUIRED = 'Enter the store name.';
+export const LOGO_SAVED = 'Logo uploaded: product pages show it now.';
 
 const FIELDS = ['name', 'description', 'contact_info', 'address'] as const;
 const LIMITS = { name: 100, description: 2000, contact_info: 100, address: 300 } as const;
@@ -35,7 +43,12 @@ export default function SellerStorePage() {
   } else if (isError) {
     content = <LoadError text={STORE_FAILED} onRetry={() => void refetch()} />;
   } else {
-    content = <StoreForm key={store.id} store={store} />;
+    content = (
+      <>
+        <LogoEditor store={store} />
+        <StoreForm key={store.id} store={store} />
+      </>
+    );
   }
   return (
     <>
@@ -112,15 +125,6 @@ function StoreForm({ store }: { store: SellerStore }) {
       aria-label="Store profile"
       className="max-w-2xl space-y-4 rounded-card bg-white p-4 shadow-card sm:p-6"
     >
-      {store.logo && (
-        <img
-          src={store.logo}
-          alt={`${store.name} logo`}
-          width={96}
-          height={96}
-          className="size-24 rounded-control bg-brand-50 object-contain p-1"
-        />
-      )}
       <Field
         label="Store name"
         value={values.name}
@@ -160,5 +164,40 @@ function StoreForm({ store }: { store: SellerStore }) {
         {busy ? 'Saving…' : 'Save'}
       </Button>
     </form>
+  );
+}
+
+/** The store's logo and its replacement by an uploaded picture, saved at once. */
+function LogoEditor({ store }: { store: SellerStore }) {
+  const { busy, failure, done, run, refuse } = useAction([sellerStoreQueryKey]);
+  return (
+    <section
+      aria-label="Logo"
+      className="mb-4 flex max-w-2xl flex-wrap items-center gap-4 rounded-card bg-white p-4 shadow-card sm:p-6"
+    >
+      {store.logo ? (
+        <img
+          src={store.logo}
+          alt={`${store.name} logo`}
+          width={96}
+          height={96}
+          className="size-24 rounded-control bg-brand-50 object-contain p-1"
+        />
+      ) : (
+        <p className="text-muted">No logo yet.</p>
+      )}
+      <div>
+        <ImageFileInput
+          label={store.logo ? 'Replace the logo' : 'Upload a logo'}
+          disabled={busy}
+          onFile={(file) => void run(() => uploadStoreLogo(file), LOGO_SAVED)}
+          onRefused={refuse}
+        />
+        <p className="mt-1 text-sm text-muted">
+          A square JPEG, PNG or WebP, at least 200 × 200 pixels.
+        </p>
+        <FormMessages error={failure} success={done} />
+      </div>
+    </section>
   );
 }

@@ -1265,6 +1265,26 @@ export interface paths {
     patch: operations['updateSellerStore'];
     trace?: never;
   };
+  '/seller/store/logo/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Upload the store's logo, replacing the previous one
+     * @description multipart/form-data with the file in the field `image`, checked and re-encoded as for product images (JPEG, PNG or WebP by content, at most 8 MB, at least 200 × 200 pixels). The logo is the 320-wide rendition under `/media/uploads/stores/<id>/`; the previous upload's files are removed. Product pages show the new logo at once.
+     */
+    put: operations['setSellerStoreLogo'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seller/products/': {
     parameters: {
       query?: never;
@@ -5065,6 +5085,29 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  setSellerStoreLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          image: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SellerStore'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listSellerProducts: {

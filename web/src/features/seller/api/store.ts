@@ -21,3 +21,10 @@ export function useSellerStore({ throwForbidden = true }: { throwForbidden?: boo
 export function updateStore(body: StoreInput) {
   return apiSend<SellerStore>('patch', '/seller/store/', { body });
 }
+
+/** `PUT /api/seller/store/logo/` — a new logo (re-encoded by the server); answers the whole store. */
+export function uploadStoreLogo(file: File) {
+  const body = new FormData();
+  body.append('image', file);
+  return apiSend<SellerStore>('put', '/seller/store/logo/', { body });
+}
