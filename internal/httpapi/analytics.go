@@ -32,6 +32,30 @@ func (a *API) recordPageView(w http.ResponseWriter, r *http.Request) {
 	noContent(w)
 }
 
+type searchMissRequest struct {
+	Query *string `json:"query"`
+}
+
+func (a *API) recordSearchMiss(w http.ResponseWriter, r *http.Request) {
+	var in searchMissRequest
+	if err := decodeBody(r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	err := a.svc.RecordSearchMiss(r.Context(), service.SearchMissInput{Query: in.Query,
+		IP: clientIP(r, a.cfg.TrustedProxies), UserAgent: r.UserAgent()})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noContent(w)
+}
+
+type searchCountDTO struct {
+	Query    string `json:"query"`
+	Visitors int64  `json:"visitors"`
+}
+
 type pathCountDTO struct {
 	Path      string `json:"path"`
 	PageViews int64  `json:"pageviews"`
@@ -54,7 +78,9 @@ type summaryDTO struct {
 	Visitors     int64          `json:"visitors"`
 	TopPaths     []pathCountDTO `json:"top_paths"`
 	TopReferrers []hostCountDTO `json:"top_referrers"`
-	Daily        []dayDTO       `json:"daily"`
+	// TopMissedSearches extends the contract's summary (api/openapi.yaml).
+	TopMissedSearches []searchCountDTO `json:"top_missed_searches"`
+	Daily             []dayDTO         `json:"daily"`
 }
 
 func (a *API) analyticsSummary(w http.ResponseWriter, r *http.Request) {
@@ -64,12 +90,15 @@ func (a *API) analyticsSummary(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := summaryDTO{Days: s.Days, PageViews: s.PageViews, Visitors: s.Visitors,
-		TopPaths: []pathCountDTO{}, TopReferrers: []hostCountDTO{}, Daily: []dayDTO{}}
+		TopPaths: []pathCountDTO{}, TopReferrers: []hostCountDTO{}, TopMissedSearches: []searchCountDTO{}, Daily: []dayDTO{}}
 	for _, c := range s.TopPaths {
-		out.TopPaths = append(out.TopPaths, pathCountDTO{Path: c.Key, PageViews: c.PageViews})
+		out.TopPaths = append(out.TopPaths, pathCountDTO{Path: c.Key, PageViews: c.N})
 	}
 	for _, c := range s.TopReferrers {
-		out.TopReferrers = append(out.TopReferrers, hostCountDTO{Host: c.Key, PageViews: c.PageViews})
+		out.TopReferrers = append(out.TopReferrers, hostCountDTO{Host: c.Key, PageViews: c.N})
+	}
+	for _, c := range s.MissedSearches {
+		out.TopMissedSearches = append(out.TopMissedSearches, searchCountDTO{Query: c.Key, Visitors: c.N})
 	}
 	for _, d := range s.Daily {
 		out.Daily = append(out.Daily, dayDTO{Date: d.Date.Format("2006-01-02"), PageViews: d.PageViews, Visitors: d.Visitors})

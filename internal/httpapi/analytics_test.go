@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -94,15 +96,80 @@ func TestPageViews(t *testing.T) {
 		assertStatus(t, w.Code, 200)
 		assertBody(t, w.Body.String(), `{"days":2,"pageviews":6,"visitors":3,`+
 			`"top_paths":[{"path":"/","pageviews":4},{"path":"/products","pageviews":2}],`+
-			`"top_referrers":[{"host":"google.com","pageviews":1},{"host":"www.google.com","pageviews":1}],`+
+			`"top_referrers":[{"host":"google.com","pageviews":1},{"host":"www.google.com","pageviews":1}],"top_missed_searches":[],`+
 			`"daily":[{"date":"`+yesterday+`","pageviews":5,"visitors":2},{"date":"`+today+`","pageviews":1,"visitors":1}]}`)
 		w = a.Do("GET", "/api/admin/analytics/summary/?days=1", "", staff.Auth()...)
-		assertBody(t, w.Body.String(), `{"days":1,"pageviews":1,"visitors":1,"top_paths":[{"path":"/","pageviews":1}],"top_referrers":[],`+
+		assertBody(t, w.Body.String(), `{"days":1,"pageviews":1,"visitors":1,"top_paths":[{"path":"/","pageviews":1}],"top_referrers":[],"top_missed_searches":[],`+
 			`"daily":[{"date":"`+today+`","pageviews":1,"visitors":1}]}`)
 		w = a.Do("GET", "/api/admin/analytics/summary/", "", staff.Auth()...)
 		if !strings.HasPrefix(w.Body.String(), `{"days":30,"pageviews":6,`) {
 			t.Errorf("default summary = %s", w.Body.String())
 		}
+	})
+}
+
+// Searches that find nothing are reported by the search page, checked
+// against the catalogue, and ranked for staff by visitors per day; one the
+// catalogue has since learnt to answer leaves the list.
+func TestSearchMisses(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		s := a.OpenStore("Accra Game Hub")
+		console := shoptest.NewProduct("X-Box Series S 512GB", 389900)
+		console.StoreID = s.ID
+		a.Products(console)
+		miss := func(body, ua string) *httptest.ResponseRecorder {
+			return a.Do("POST", "/api/analytics/searches/", body, "User-Agent", ua)
+		}
+		for _, tc := range []struct{ body, want string }{
+			{`{}`, `{"query":["This field is required."]}`},
+			{`{"query":"  "}`, `{"query":["This field may not be blank."]}`},
+			{`{"query":["kente"]}`, `{"query":["Not a valid string."]}`},
+			{`{"query":"` + strings.Repeat("k", 201) + `"}`, `{"query":["Ensure this field has no more than 200 characters."]}`},
+		} {
+			w := miss(tc.body, browserUA)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+		for _, tc := range []struct{ query, ua string }{
+			{"Kente  Cloth", browserUA},
+			{"kente cloth", browserUA},                     // the same visitor again: counted once
+			{"KENTE cloth", "Mozilla/5.0 (iPhone) Safari"}, // another visitor
+			{"iphone 17", browserUA},
+			{"x-box", browserUA},             // has results: not kept
+			{"!!!", browserUA},               // nothing to search for
+			{"kente cloth", "Googlebot/2.1"}, // a bot: accepted, dropped
+			{"vintage walkman", browserUA},   // stocked below
+			{"vintage walkman", "Other/1.0"}, // a second visitor
+			{"vintage walkman", "Another/1.0"},
+		} {
+			if w := miss(fmt.Sprintf(`{"query":%q}`, tc.query), tc.ua); w.Code != 204 {
+				t.Fatalf("%q: %d %s", tc.query, w.Code, w.Body)
+			}
+		}
+		var kept int
+		if err := st.DB().R.QueryRow(`SELECT COUNT(*) FROM search_misses`).Scan(&kept); err != nil || kept != 7 {
+			t.Fatalf("kept %d reports, %v; want 7", kept, err)
+		}
+		// The next day the first visitor searches again: a new day, a new count.
+		a.Clock.Advance(24 * time.Hour)
+		miss(`{"query":"iphone 17"}`, browserUA)
+
+		staff := a.Staff("akua")
+		summary := func() string {
+			w := a.Do("GET", "/api/admin/analytics/summary/?days=2", "", staff.Auth()...)
+			assertStatus(t, w.Code, 200)
+			var out struct {
+				Top json.RawMessage `json:"top_missed_searches"`
+			}
+			decode(t, w.Body.Bytes(), &out)
+			return string(out.Top)
+		}
+		assertBody(t, summary(), `[{"query":"vintage walkman","visitors":3},{"query":"iphone 17","visitors":2},{"query":"kente cloth","visitors":2}]`)
+		walkman := shoptest.NewProduct("Vintage Walkman WM-10", 45000)
+		walkman.StoreID = s.ID
+		a.Products(walkman)
+		assertBody(t, summary(), `[{"query":"iphone 17","visitors":2},{"query":"kente cloth","visitors":2}]`)
 	})
 }
 

@@ -78,6 +78,7 @@ func (a *API) routes() http.Handler {
 
 	// Analytics (contract §2.9)
 	handle("/analytics/pageviews", h{"POST": a.limit("analytics", byIP, a.recordPageView)})
+	handle("/analytics/searches", h{"POST": a.limit("analytics", byIP, a.recordSearchMiss)})
 
 	// Staff (contract §2.10)
 	handle("/admin/reviews", h{"GET": requireStaff(a.listModeratedReviews)})

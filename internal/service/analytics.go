@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"dwa/internal/search"
 	"dwa/internal/shop"
 )
 
@@ -24,6 +25,8 @@ type AnalyticsStore interface {
 	// DailySalt returns the salt of the UTC day starting at day, storing
 	// fresh if there is none yet, and deletes the salts of earlier days.
 	DailySalt(ctx context.Context, day time.Time, fresh string) (string, error)
+	AddSearchMiss(ctx context.Context, m shop.SearchMiss) error
+	TopSearchMisses(ctx context.Context, from, to time.Time, top int) ([]shop.Count, error)
 }
 
 // MaxPathLength bounds a page-view path in code points.
@@ -96,17 +99,78 @@ func (s *Service) RecordPageView(ctx context.Context, in PageViewInput) error {
 		path = path[:i]
 	}
 	now := s.now()
-	salt, err := s.salt.current(ctx, s.store, now)
+	visitor, err := s.visitorHash(ctx, now, in.IP, in.UserAgent)
 	if err != nil {
 		return err
 	}
+	return s.store.AddPageView(ctx, shop.PageView{Path: path, ReferrerHost: s.foreignHost(in.Referrer),
+		VisitorHash: visitor, ViewedAt: now, IsBot: botUserAgent.MatchString(in.UserAgent)})
+}
+
+// visitorHash is the anonymous visitor key of contract §2.9: SHA-256 of
+// the day's salt, the IP and the User-Agent.
+func (s *Service) visitorHash(ctx context.Context, now time.Time, ip, userAgent string) (string, error) {
+	salt, err := s.salt.current(ctx, s.store, now)
+	if err != nil {
+		return "", err
+	}
 	h := sha256.New()
 	h.Write(salt[:])
-	h.Write([]byte(in.IP))
+	h.Write([]byte(ip))
 	h.Write([]byte{0})
-	h.Write([]byte(in.UserAgent))
-	return s.store.AddPageView(ctx, shop.PageView{Path: path, ReferrerHost: s.foreignHost(in.Referrer),
-		VisitorHash: hex.EncodeToString(h.Sum(nil)), ViewedAt: now, IsBot: botUserAgent.MatchString(in.UserAgent)})
+	h.Write([]byte(userAgent))
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// MaxSearchTerm bounds a reported search in code points (the search
+// itself reads no more).
+const MaxSearchTerm = search.MaxQueryRunes
+
+// missCandidates is how many of the most missed searches the summary
+// checks against the catalogue to list topEntries that still find nothing.
+const missCandidates = 50
+
+// SearchMissInput is the search page's report that a query found nothing.
+type SearchMissInput struct {
+	Query         *string
+	IP, UserAgent string
+}
+
+// RecordSearchMiss keeps a search that found nothing, for the staff's
+// "top searches with no results". Only a query that really finds nothing
+// is kept, so a report cannot put a term with results on that list; bots'
+// reports are accepted and dropped.
+func (s *Service) RecordSearchMiss(ctx context.Context, in SearchMissInput) error {
+	fe := shop.FieldErrors{}
+	q := requiredText(fe, "query", in.Query, MaxSearchTerm)
+	if err := fe.Err(); err != nil {
+		return err
+	}
+	if botUserAgent.MatchString(in.UserAgent) {
+		return nil
+	}
+	term := strings.Join(strings.Fields(strings.ToLower(q)), " ")
+	found, err := s.searchFinds(ctx, term)
+	if err != nil || found {
+		return err
+	}
+	now := s.now()
+	visitor, err := s.visitorHash(ctx, now, in.IP, in.UserAgent)
+	if err != nil {
+		return err
+	}
+	return s.store.AddSearchMiss(ctx, shop.SearchMiss{Term: term, VisitorHash: visitor, SearchedAt: now})
+}
+
+// searchFinds reports whether the product search for term has a result
+// (a blank or punctuation-only term has none to find, so it counts as
+// found: there is nothing to stock for it).
+func (s *Service) searchFinds(ctx context.Context, term string) (bool, error) {
+	if sq := search.Parse(term); sq.Blank || len(sq.Terms) == 0 {
+		return true, nil
+	}
+	list, err := s.ListProducts(ctx, ProductFilter{Search: term, Limit: 1})
+	return list.Total > 0, err
 }
 
 // foreignHost returns the host of an absolute http(s) referrer that is not
@@ -158,6 +222,9 @@ func (s *Service) AnalyticsSummary(ctx context.Context, rawDays string) (shop.An
 		return shop.AnalyticsSummary{}, err
 	}
 	sum := shop.AnalyticsSummary{Days: days, TopPaths: got.TopPaths, TopReferrers: got.TopReferrers}
+	if sum.MissedSearches, err = s.stillMissed(ctx, from, today.AddDate(0, 0, 1)); err != nil {
+		return shop.AnalyticsSummary{}, err
+	}
 	byDay := make(map[time.Time]shop.DayCount, len(got.Daily))
 	for _, d := range got.Daily {
 		byDay[d.Date] = d
@@ -172,4 +239,27 @@ func (s *Service) AnalyticsSummary(ctx context.Context, rawDays string) (shop.An
 		sum.Daily = append(sum.Daily, c)
 	}
 	return sum, nil
+}
+
+// stillMissed is the window's most missed searches that the catalogue
+// still cannot answer: one a seller has since stocked drops off the list.
+func (s *Service) stillMissed(ctx context.Context, from, to time.Time) ([]shop.Count, error) {
+	top, err := s.store.TopSearchMisses(ctx, from, to, missCandidates)
+	if err != nil {
+		return nil, err
+	}
+	var out []shop.Count
+	for _, c := range top {
+		found, err := s.searchFinds(ctx, c.Key)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			out = append(out, c)
+		}
+		if len(out) == topEntries {
+			break
+		}
+	}
+	return out, nil
 }

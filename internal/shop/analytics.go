@@ -11,6 +11,13 @@ type PageView struct {
 	IsBot        bool
 }
 
+// SearchMiss is one shopper's search that found nothing.
+type SearchMiss struct {
+	Term        string // as typed, lower case, spaces collapsed
+	VisitorHash string // as for page views
+	SearchedAt  time.Time
+}
+
 // AnalyticsSummary is the staff view of page views over whole UTC days.
 type AnalyticsSummary struct {
 	Days         int
@@ -18,13 +25,17 @@ type AnalyticsSummary struct {
 	Visitors     int64 // sum of daily unique visitors
 	TopPaths     []Count
 	TopReferrers []Count
-	Daily        []DayCount
+	// MissedSearches are the searches that still find nothing, by the
+	// number of visitors (per day) who made them.
+	MissedSearches []Count
+	Daily          []DayCount
 }
 
-// Count is how many page views a path or referrer host had.
+// Count is how many page views a path or referrer host had, or how many
+// visitors made a search.
 type Count struct {
-	Key       string
-	PageViews int64
+	Key string
+	N   int64
 }
 
 // DayCount is one UTC day of the summary.

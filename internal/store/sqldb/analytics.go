@@ -60,7 +60,7 @@ func (s *Store) topCounts(ctx context.Context, c conn, col, extra string, lo, hi
 	var out []shop.Count
 	for rows.Next() {
 		var n shop.Count
-		if err := rows.Scan(&n.Key, &n.PageViews); err != nil {
+		if err := rows.Scan(&n.Key, &n.N); err != nil {
 			return nil, err
 		}
 		out = append(out, n)
@@ -87,4 +87,34 @@ func (s *Store) DailySalt(ctx context.Context, day time.Time, fresh string) (str
 		return s.db.translate(c.queryRow(ctx, `SELECT salt FROM analytics_salts WHERE day = ?`, d).Scan(&salt))
 	})
 	return salt, err
+}
+
+// AddSearchMiss stores one search that found nothing.
+func (s *Store) AddSearchMiss(ctx context.Context, m shop.SearchMiss) error {
+	_, err := s.db.writer().exec(ctx, `INSERT INTO search_misses (term, visitor_hash, searched_at) VALUES (?, ?, ?)`,
+		m.Term, m.VisitorHash, shop.Millis(m.SearchedAt))
+	return err
+}
+
+// TopSearchMisses ranks the searches that found nothing between from and
+// to by visitors: a visitor counts once a day per term (the hash changes
+// daily), however often they searched.
+func (s *Store) TopSearchMisses(ctx context.Context, from, to time.Time, top int) ([]shop.Count, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT term, COUNT(*) FROM (
+			SELECT DISTINCT term, visitor_hash, searched_at / 86400000 AS day FROM search_misses
+			WHERE searched_at >= ? AND searched_at < ?) AS m
+		GROUP BY term ORDER BY 2 DESC, 1 LIMIT ?`, shop.Millis(from), shop.Millis(to), top)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []shop.Count
+	for rows.Next() {
+		var n shop.Count
+		if err := rows.Scan(&n.Key, &n.N); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
 }

@@ -15,3 +15,17 @@ export function reportPageView(path: string, referrer: string) {
     keepalive: true,
   }).catch(() => undefined);
 }
+
+/**
+ * Reports a search that found nothing (the staff's "top searches with no results"), fire and
+ * forget like a page view. Only such searches are sent, as they were sent to the product search;
+ * the server checks that it really finds nothing before keeping it.
+ */
+export function reportSearchMiss(query: string) {
+  fetch(`${API_BASE}/analytics/searches/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query }),
+    keepalive: true,
+  }).catch(() => undefined);
+}

@@ -8,7 +8,10 @@ export const ANALYTICS_FAILED = 'Failed to load the analytics. Please try again.
 const DAYS = 30;
 const count = (n: number) => n.toLocaleString('en-GH');
 
-/** Staff: page views and visitors per day over 30 days, the top pages and where visitors came from. */
+/**
+ * Staff: page views and visitors per day over 30 days, the top pages, where visitors came from and
+ * the searches that found nothing.
+ */
 export default function AdminAnalyticsPage() {
   useDocumentTitle('Analytics');
   const query = useQuery({
@@ -54,6 +57,13 @@ export default function AdminAnalyticsPage() {
               head="Site"
               rows={data.top_referrers.map((r) => [r.host, r.pageviews])}
             />
+            <Top
+              title="Top searches with no results"
+              note="What shoppers looked for and the shop still does not have — worth stocking."
+              head="Search"
+              unit="Visitors"
+              rows={data.top_missed_searches.map((m) => [m.query, m.visitors])}
+            />
           </div>
         </>
       )}
@@ -61,10 +71,23 @@ export default function AdminAnalyticsPage() {
   );
 }
 
-function Top({ title, head, rows }: { title: string; head: string; rows: [string, number][] }) {
+function Top({
+  title,
+  note,
+  head,
+  unit = 'Views',
+  rows,
+}: {
+  title: string;
+  note?: string;
+  head: string;
+  unit?: string;
+  rows: [string, number][];
+}) {
   return (
-    <section className="rounded-card bg-white p-4 shadow-card">
+    <section aria-label={title} className="rounded-card bg-white p-4 shadow-card">
       <h2 className="mb-2 text-lg font-bold">{title}</h2>
+      {note && <p className="mb-2 text-sm text-muted">{note}</p>}
       {rows.length === 0 ? (
         <p className="text-muted">Nothing yet.</p>
       ) : (
@@ -75,7 +98,7 @@ function Top({ title, head, rows }: { title: string; head: string; rows: [string
                 {head}
               </th>
               <th scope="col" className="py-1 text-right">
-                Views
+                {unit}
               </th>
             </tr>
           </thead>

@@ -132,7 +132,7 @@ describe('staff home page slides', () => {
 });
 
 describe('staff analytics', () => {
-  it('draws views and visitors per day and lists the top pages and referrers', async () => {
+  it('draws views and visitors per day and lists the top pages, referrers and missed searches', async () => {
     asStaff();
     server.use(
       http.get('/api/admin/analytics/summary/', ({ request }) => {
@@ -143,6 +143,7 @@ describe('staff analytics', () => {
           visitors: 321,
           top_paths: [{ path: '/store/products/1', pageviews: 400 }],
           top_referrers: [],
+          top_missed_searches: [{ query: 'kente cloth', visitors: 12 }],
           daily: [
             { date: '2026-11-24', pageviews: 500, visitors: 120 },
             { date: '2026-11-25', pageviews: 734, visitors: 201 },
@@ -156,5 +157,8 @@ describe('staff analytics', () => {
     expect(screen.getByRole('heading', { name: 'Visitors per day' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '/store/products/1' })).toBeInTheDocument();
     expect(screen.getByText('Nothing yet.')).toBeInTheDocument();
+    const missed = screen.getByRole('region', { name: 'Top searches with no results' });
+    expect(within(missed).getByRole('columnheader', { name: 'Visitors' })).toBeInTheDocument();
+    expect(within(missed).getByRole('row', { name: 'kente cloth 12' })).toBeInTheDocument();
   });
 });

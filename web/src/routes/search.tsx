@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ProductListing } from '@/components/product-listing';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useProductList } from '@/features/catalog/api/get-products';
 import { toSearchTerm } from '@/features/search/api/search-term';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
+import { reportSearchMiss } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function SearchPage() {
@@ -26,7 +28,12 @@ export default function SearchPage() {
 }
 
 function Results({ query }: { query: string }) {
-  const list = useProductList({ search: toSearchTerm(query) });
+  const term = toSearchTerm(query);
+  const list = useProductList({ search: term });
+  const nothing = list.isSuccess && list.data.pages[0]?.items.length === 0;
+  useEffect(() => {
+    if (nothing) reportSearchMiss(term);
+  }, [nothing, term]);
   return (
     <ProductListing
       query={list}

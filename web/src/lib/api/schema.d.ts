@@ -854,6 +854,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/analytics/searches/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report a search that found nothing (anonymous; no cookies)
+     * @description Sent by the search page when a query (as sent to the product search) finds nothing. The server runs the search itself and keeps the report only when it really finds nothing, with the query in lower case, spaces collapsed, and the page views' anonymous visitor key. Known bots are accepted but not kept. Staff see the most searched ones in the analytics summary (`top_missed_searches`). Rate limit *analytics* (per IP).
+     */
+    post: operations['recordSearchMiss'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/reviews/': {
     parameters: {
       query?: never;
@@ -1918,6 +1938,11 @@ export interface components {
       top_referrers: {
         host: string;
         pageviews: number;
+      }[];
+      /** @description The searches of the window that the catalogue still cannot answer (at most 10), by visitors: a visitor counts once a day per query. A query that finds products now is left out. */
+      top_missed_searches: {
+        query: string;
+        visitors: number;
       }[];
       daily: {
         /** Format: date */
@@ -4337,6 +4362,33 @@ export interface operations {
     };
     responses: {
       /** @description Recorded. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  recordSearchMiss: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          query: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Recorded (or, for a query with results or a bot, accepted and dropped). */
       204: {
         headers: {
           [name: string]: unknown;
