@@ -97,3 +97,54 @@ test('staff add a slide with an image; the categories, slides and analytics page
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('staff open a store for a user, then suspend it and its product leaves the shop', async ({
+  page,
+  request,
+}) => {
+  const owner = await freshShopper(request);
+  const storeName = `E2E Beads ${String(Date.now())}`;
+  await storeSession(page, await signIn(request, STAFF));
+  await page.goto('/admin/stores');
+  const form = page.getByRole('form', { name: 'Open a store' });
+  await form.getByRole('textbox', { name: "Owner's username" }).fill(owner.username);
+  await form.getByRole('textbox', { name: 'Store name' }).fill(storeName);
+  await form.getByRole('button', { name: 'Open store' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    `${storeName} is open: ${owner.username} now has the Seller Centre.`,
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  // The new owner lists a product through the Seller Centre's API.
+  const categories = (await (await request.get('/api/store/categories/')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const jewellery = categories.find((c) => c.name === 'Jewelry & Watches');
+  const product = `Kente bead bracelet ${String(Date.now())}`;
+  const created = await request.post('/api/seller/products/', {
+    headers: { Authorization: `Bearer ${owner.access}` },
+    data: { name: product, category_id: jewellery?.id, price: '85.00', inventory: 4 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const search = `/search?query=${encodeURIComponent(product)}`;
+  await page.goto(search);
+  await expect(page.getByRole('link', { name: product }).first()).toBeVisible();
+
+  await page.goto('/admin/stores');
+  await page.getByRole('searchbox', { name: 'Find a store' }).fill(storeName);
+  await page.getByRole('button', { name: `Suspend ${storeName}` }).click();
+  await expect(page.getByRole('status').last()).toHaveText(
+    `${storeName} is suspended: its products are hidden from shoppers.`,
+  );
+  await page.goto(search);
+  await expect(page.getByText('No products found.')).toBeVisible();
+  await expect(page.getByRole('link', { name: product })).toHaveCount(0);
+
+  await page.goto('/admin/stores');
+  await page.getByRole('searchbox', { name: 'Find a store' }).fill(storeName);
+  await page.getByRole('button', { name: `Reinstate ${storeName}` }).click();
+  await expect(page.getByRole('status').last()).toHaveText(`${storeName} is open again.`);
+  await page.goto(search);
+  await expect(page.getByRole('link', { name: product }).first()).toBeVisible();
+});
