@@ -298,18 +298,5 @@ func (s *Store) SetStoreActive(ctx context.Context, id int64, active bool) (bool
 
 // SuspendedStores are the ids of the stores that are not active.
 func (s *Store) SuspendedStores(ctx context.Context) ([]int64, error) {
-	rows, err := s.db.reader().query(ctx, `SELECT id FROM stores WHERE is_active = FALSE ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return s.db.reader().ids(ctx, `SELECT id FROM stores WHERE is_active = FALSE ORDER BY id`)
 }

@@ -50,9 +50,14 @@ func (s *Store) PageViewSummary(ctx context.Context, from, to time.Time, top int
 }
 
 func (s *Store) topCounts(ctx context.Context, c conn, col, extra string, lo, hi int64, top int) ([]shop.Count, error) {
-	rows, err := c.query(ctx, `SELECT `+col+`, COUNT(*) FROM page_views
+	return counts(ctx, c, `SELECT `+col+`, COUNT(*) FROM page_views
 		WHERE is_bot = FALSE AND viewed_at >= ? AND viewed_at < ?`+extra+`
 		GROUP BY `+col+` ORDER BY 2 DESC, 1 LIMIT ?`, lo, hi, top)
+}
+
+// counts runs a query of (key, count) rows.
+func counts(ctx context.Context, c conn, query string, args ...any) ([]shop.Count, error) {
+	rows, err := c.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -100,21 +105,8 @@ func (s *Store) AddSearchMiss(ctx context.Context, m shop.SearchMiss) error {
 // to by visitors: a visitor counts once a day per term (the hash changes
 // daily), however often they searched.
 func (s *Store) TopSearchMisses(ctx context.Context, from, to time.Time, top int) ([]shop.Count, error) {
-	rows, err := s.db.reader().query(ctx, `SELECT term, COUNT(*) FROM (
+	return counts(ctx, s.db.reader(), `SELECT term, COUNT(*) FROM (
 			SELECT DISTINCT term, visitor_hash, searched_at / 86400000 AS day FROM search_misses
 			WHERE searched_at >= ? AND searched_at < ?) AS m
 		GROUP BY term ORDER BY 2 DESC, 1 LIMIT ?`, shop.Millis(from), shop.Millis(to), top)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []shop.Count
-	for rows.Next() {
-		var n shop.Count
-		if err := rows.Scan(&n.Key, &n.N); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
 }

@@ -131,6 +131,24 @@ func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row 
 	return c.q.QueryRowContext(ctx, c.db.Rebind(query), args...)
 }
 
+// ids runs a query of one integer column and returns its values.
+func (c conn) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
+	rows, err := c.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
 // insertID runs an INSERT … RETURNING id and returns the id.
 func (c conn) insertID(ctx context.Context, query string, args ...any) (int64, error) {
 	var id int64

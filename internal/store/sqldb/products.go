@@ -106,20 +106,11 @@ func productWhere(q shop.ProductQuery) (string, []any) {
 // service orders and caches the seeded shuffle from it.
 func (s *Store) ProductIDs(ctx context.Context, q shop.ProductQuery) ([]int64, error) {
 	where, args := productWhere(q)
-	rows, err := s.db.reader().query(ctx, `SELECT p.id FROM products p`+where, args...)
+	ids, err := s.db.reader().ids(ctx, `SELECT p.id FROM products p`+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("product ids: %w", err)
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 var orderColumn = map[shop.ProductOrder]string{

@@ -91,6 +91,7 @@ describe('staff stores', () => {
     await user.click(within(form).getByRole('button', { name: 'Open store' }));
     expect(within(form).getByText("Enter the owner's username.")).toBeInTheDocument();
     expect(within(form).getByText('Enter the store name.')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: "Owner's username" })).toHaveFocus();
     expect(sent).toEqual([]);
 
     await user.type(within(form).getByRole('textbox', { name: "Owner's username" }), 'nobody');

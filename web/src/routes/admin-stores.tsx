@@ -11,8 +11,10 @@ import {
   type NewStore,
   type StoreStatus,
 } from '@/features/admin/api/stores';
+import { CardList } from '@/features/backoffice/card-list';
 import { Loaded } from '@/features/backoffice/loaded';
-import { saveErrors, type FieldErrors } from '@/features/backoffice/save-errors';
+import type { FieldErrors } from '@/features/backoffice/save-errors';
+import { useFormSave } from '@/features/backoffice/use-form-save';
 import { useAction } from '@/features/backoffice/use-action';
 import { formatDateTime } from '@/lib/dates';
 import { useDebounced } from '@/lib/use-debounced';
@@ -67,48 +69,41 @@ export default function AdminStoresPage() {
       </search>
       <FormMessages error={failure} success={done} />
       <Loaded query={stores} failed={STORES_FAILED}>
-        {(data) =>
-          data.length === 0 ? (
-            <p>No store matches.</p>
-          ) : (
-            <ul className="space-y-3" aria-label="Stores">
-              {data.map((store) => (
-                <li
-                  key={store.id}
-                  className="flex flex-wrap items-center gap-3 rounded-card bg-white p-4 shadow-card"
+        {(data) => (
+          <CardList label="Stores" items={data} empty="No store matches.">
+            {(store) => (
+              <>
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words">
+                    {store.name}
+                    {!store.is_active && (
+                      <span className="ml-2 text-sm text-danger-700">suspended</span>
+                    )}
+                  </p>
+                  <p className="text-sm break-words text-muted">
+                    Owner {store.owner} · {store.products}{' '}
+                    {store.products === 1 ? 'product' : 'products'} · opened{' '}
+                    {formatDateTime(store.created_at)}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  aria-disabled={busy}
+                  onClick={() =>
+                    void run(
+                      () => setStoreActive(store.id, !store.is_active),
+                      store.is_active
+                        ? `${store.name} is suspended: its products are hidden from shoppers.`
+                        : `${store.name} is open again.`,
+                    )
+                  }
                 >
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold break-words">
-                      {store.name}
-                      {!store.is_active && (
-                        <span className="ml-2 text-sm text-danger-700">suspended</span>
-                      )}
-                    </p>
-                    <p className="text-sm break-words text-muted">
-                      Owner {store.owner} · {store.products}{' '}
-                      {store.products === 1 ? 'product' : 'products'} · opened{' '}
-                      {formatDateTime(store.created_at)}
-                    </p>
-                  </div>
-                  <Button
-                    variant="secondary"
-                    aria-disabled={busy}
-                    onClick={() =>
-                      void run(
-                        () => setStoreActive(store.id, !store.is_active),
-                        store.is_active
-                          ? `${store.name} is suspended: its products are hidden from shoppers.`
-                          : `${store.name} is open again.`,
-                      )
-                    }
-                  >
-                    {store.is_active ? `Suspend ${store.name}` : `Reinstate ${store.name}`}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+                  {store.is_active ? `Suspend ${store.name}` : `Reinstate ${store.name}`}
+                </Button>
+              </>
+            )}
+          </CardList>
+        )}
       </Loaded>
     </>
   );
@@ -118,17 +113,13 @@ export default function AdminStoresPage() {
 function OpenStoreForm() {
   const client = useQueryClient();
   const [values, setValues] = useState<NewStore>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState('');
-  const [success, setSuccess] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { form, busy, errors, formError, success, refuse, save } = useFormSave(FIELDS, OPEN_FAILED);
   const set = (field: keyof NewStore) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
   };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
     const body: NewStore = {
       owner: values.owner.trim(),
       name: values.name.trim(),
@@ -139,27 +130,23 @@ function OpenStoreForm() {
     const missing: FieldErrors = {};
     if (body.owner === '') missing.owner = "Enter the owner's username.";
     if (body.name === '') missing.name = 'Enter the store name.';
-    setErrors(missing);
-    setFormError('');
-    setSuccess('');
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
-    try {
-      const store = await createStore(body);
-      setValues(EMPTY);
-      setSuccess(`${store.name} is open: ${store.owner} now has the Seller Centre.`);
-      await client.invalidateQueries({ queryKey: adminStoresQueryKey });
-    } catch (e) {
-      const found = saveErrors(e, FIELDS, OPEN_FAILED);
-      setErrors(found.fields);
-      setFormError(found.form);
-    } finally {
-      setBusy(false);
+    if (Object.keys(missing).length > 0) {
+      refuse(missing);
+      return;
     }
+    await save(
+      () => createStore(body),
+      (store) => {
+        setValues(EMPTY);
+        void client.invalidateQueries({ queryKey: adminStoresQueryKey });
+        return `${store.name} is open: ${store.owner} now has the Seller Centre.`;
+      },
+    );
   }
 
   return (
     <form
+      ref={form}
       onSubmit={(e) => void onSubmit(e)}
       noValidate
       aria-label="Open a store"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
+import { CardList } from '@/features/backoffice/card-list';
 import { Loaded } from '@/features/backoffice/loaded';
 import { useAction } from '@/features/backoffice/use-action';
 import { setUserFlags, usersQueryKey, useUsers, type AdminUser } from '@/features/admin/api/people';
@@ -38,61 +39,54 @@ export default function AdminUsersPage() {
       </search>
       <FormMessages error={failure} success={done} />
       <Loaded query={users} failed={USERS_FAILED}>
-        {(data) =>
-          data.length === 0 ? (
-            <p>No account matches.</p>
-          ) : (
-            <ul className="space-y-3" aria-label="Accounts">
-              {data.map((user) => (
-                <li
-                  key={user.id}
-                  className="flex flex-wrap items-center gap-3 rounded-card bg-white p-4 shadow-card"
+        {(data) => (
+          <CardList label="Accounts" items={data} empty="No account matches.">
+            {(user) => (
+              <>
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words">
+                    {user.username}
+                    {user.is_staff && <span className="ml-2 text-sm text-brand-700">staff</span>}
+                    {!user.is_active && (
+                      <span className="ml-2 text-sm text-danger-700">deactivated</span>
+                    )}
+                  </p>
+                  <p className="text-sm break-words text-muted">
+                    {user.email} · joined {formatDateTime(user.date_joined)}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  aria-disabled={busy}
+                  onClick={() =>
+                    void change(
+                      user,
+                      { is_staff: !user.is_staff },
+                      user.is_staff ? 'is no longer staff' : 'is now staff',
+                    )
+                  }
                 >
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold break-words">
-                      {user.username}
-                      {user.is_staff && <span className="ml-2 text-sm text-brand-700">staff</span>}
-                      {!user.is_active && (
-                        <span className="ml-2 text-sm text-danger-700">deactivated</span>
-                      )}
-                    </p>
-                    <p className="text-sm break-words text-muted">
-                      {user.email} · joined {formatDateTime(user.date_joined)}
-                    </p>
-                  </div>
-                  <Button
-                    variant="secondary"
-                    aria-disabled={busy}
-                    onClick={() =>
-                      void change(
-                        user,
-                        { is_staff: !user.is_staff },
-                        user.is_staff ? 'is no longer staff' : 'is now staff',
-                      )
-                    }
-                  >
-                    {user.is_staff
-                      ? `Remove staff rights of ${user.username}`
-                      : `Make ${user.username} staff`}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    aria-disabled={busy}
-                    onClick={() =>
-                      void change(
-                        user,
-                        { is_active: !user.is_active },
-                        user.is_active ? 'is deactivated' : 'is active again',
-                      )
-                    }
-                  >
-                    {user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+                  {user.is_staff
+                    ? `Remove staff rights of ${user.username}`
+                    : `Make ${user.username} staff`}
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-disabled={busy}
+                  onClick={() =>
+                    void change(
+                      user,
+                      { is_active: !user.is_active },
+                      user.is_active ? 'is deactivated' : 'is active again',
+                    )
+                  }
+                >
+                  {user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`}
+                </Button>
+              </>
+            )}
+          </CardList>
+        )}
       </Loaded>
     </>
   );

@@ -6,7 +6,7 @@ import { Field, FormMessages, TextAreaField } from '@/components/ui/field';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
-import { saveErrors, type FieldErrors } from '@/features/backoffice/save-errors';
+import { useFormSave } from '@/features/backoffice/use-form-save';
 import {
   sellerStoreQueryKey,
   updateStore,
@@ -66,10 +66,10 @@ function StoreForm({ store }: { store: SellerStore }) {
     contact_info: store.contact_info,
     address: store.address,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState('');
-  const [success, setSuccess] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { form, busy, errors, formError, success, setSuccess, refuse, save } = useFormSave(
+    FIELDS,
+    STORE_SAVE_FAILED,
+  );
 
   function set(field: (typeof FIELDS)[number]) {
     return (value: string) => {
@@ -80,7 +80,6 @@ function StoreForm({ store }: { store: SellerStore }) {
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
     const body = {
       name: values.name.trim(),
       description: values.description.trim(),
@@ -88,38 +87,29 @@ function StoreForm({ store }: { store: SellerStore }) {
       address: values.address.trim(),
     };
     if (body.name === '') {
-      setErrors({ name: NAME_REQUIRED });
-      setFormError('');
-      setSuccess('');
+      refuse({ name: NAME_REQUIRED });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError('');
-    setSuccess('');
-    try {
-      const saved = await updateStore(body);
-      client.setQueryData(sellerStoreQueryKey, saved);
-      // The header of the Seller Centre shows the store's name from `me`.
-      void client.invalidateQueries({ queryKey: meQueryKey });
-      setValues({
-        name: saved.name,
-        description: saved.description,
-        contact_info: saved.contact_info,
-        address: saved.address,
-      });
-      setSuccess(STORE_SAVED);
-    } catch (e) {
-      const found = saveErrors(e, FIELDS, STORE_SAVE_FAILED);
-      setErrors(found.fields);
-      setFormError(found.form);
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () => updateStore(body),
+      (saved) => {
+        client.setQueryData(sellerStoreQueryKey, saved);
+        // The header of the Seller Centre shows the store's name from `me`.
+        void client.invalidateQueries({ queryKey: meQueryKey });
+        setValues({
+          name: saved.name,
+          description: saved.description,
+          contact_info: saved.contact_info,
+          address: saved.address,
+        });
+        return STORE_SAVED;
+      },
+    );
   }
 
   return (
     <form
+      ref={form}
       onSubmit={(e) => void onSubmit(e)}
       noValidate
       aria-label="Store profile"

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, FormMessages } from '@/components/ui/field';
 import { problemText } from '@/lib/api/problem';
-import { saveErrors, type FieldErrors } from '@/features/backoffice/save-errors';
+import type { FieldErrors } from '@/features/backoffice/save-errors';
+import { useFormSave } from '@/features/backoffice/use-form-save';
 import {
   createProduct,
   deactivateProduct,
@@ -54,7 +55,6 @@ export interface ProductNotice {
 export function ProductForm({ product, notice }: { product?: SellerProduct; notice?: string }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const activeErrorId = useId();
   const [name, setName] = useState(product?.name ?? '');
   const [category, setCategory] = useState<CategoryChoice>({
@@ -67,23 +67,9 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
   const [description, setDescription] = useState(product?.description ?? '');
   const [specification, setSpecification] = useState(product?.specification ?? '');
   const [active, setActive] = useState(product?.is_active ?? true);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState('');
-  const [success, setSuccess] = useState(notice ?? '');
-  const [busy, setBusy] = useState(false);
+  const { form, busy, errors, formError, setFormError, success, setSuccess, refuse, save } =
+    useFormSave(FIELDS, SAVE_FAILED, notice ?? '');
   const [confirming, setConfirming] = useState(false);
-  // Each failed submission moves the focus to the first field with an error.
-  const [failures, setFailures] = useState(0);
-
-  useEffect(() => {
-    if (failures > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failures]);
-
-  function fail(fields: FieldErrors, message: string) {
-    setErrors(fields);
-    setFormError(message);
-    setFailures((n) => n + 1);
-  }
 
   /** The checks the server would make anyway, answered at once. */
   function check(): FieldErrors {
@@ -99,11 +85,9 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setSuccess('');
     const found = check();
     if (Object.keys(found).length > 0 || category.category === null) {
-      fail(found, 'Please correct the fields marked below.');
+      refuse(found);
       return;
     }
     // The three levels are sent together; a level left empty is left out (the API reads an
@@ -119,29 +103,23 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
       specification,
       is_active: active,
     };
-    setBusy(true);
-    setErrors({});
-    setFormError('');
-    try {
-      const saved = product ? await updateProduct(product.id, body) : await createProduct(body);
-      client.setQueryData(sellerProductQueryKey(saved.id), saved);
-      void client.invalidateQueries({ queryKey: sellerProductsQueryKey });
-      if (!product) {
-        const state: ProductNotice = { notice: ADDED };
-        void navigate(`/seller/products/${String(saved.id)}`, { replace: true, state });
-        return;
-      }
-      setName(saved.name);
-      setPrice(priceText(saved.unit_price));
-      setInventory(String(saved.inventory));
-      setActive(saved.is_active);
-      setSuccess(SAVED);
-    } catch (e) {
-      const found = saveErrors(e, FIELDS, SAVE_FAILED);
-      fail(found.fields, found.form);
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () => (product ? updateProduct(product.id, body) : createProduct(body)),
+      (saved) => {
+        client.setQueryData(sellerProductQueryKey(saved.id), saved);
+        void client.invalidateQueries({ queryKey: sellerProductsQueryKey });
+        if (!product) {
+          const state: ProductNotice = { notice: ADDED };
+          void navigate(`/seller/products/${String(saved.id)}`, { replace: true, state });
+          return '';
+        }
+        setName(saved.name);
+        setPrice(priceText(saved.unit_price));
+        setInventory(String(saved.inventory));
+        setActive(saved.is_active);
+        return SAVED;
+      },
+    );
   }
 
   return (
