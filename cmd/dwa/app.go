@@ -17,6 +17,7 @@ import (
 	"dwa/internal/config"
 	"dwa/internal/gateway/mediafs"
 	"dwa/internal/gateway/realtime"
+	"dwa/internal/gateway/s3media"
 	"dwa/internal/service"
 	"dwa/internal/store/postgres"
 	"dwa/internal/store/sqldb"
@@ -33,6 +34,9 @@ type app struct {
 	fanout fanout
 	// migrated is how many migrations openApp applied.
 	migrated int
+	// uploads is the bucket uploaded images go to; nil when they stay in
+	// the media directory.
+	uploads *s3media.Bucket
 }
 
 // openApp loads the configuration, opens the database chosen by it and
@@ -69,10 +73,29 @@ func openApp(ctx context.Context, e env) (*app, error) {
 		_ = st.Close()
 		return nil, err
 	}
-	svc := service.New(service.Deps{Store: st, Log: log, Fanout: fan, Accounts: accountOptions(cfg, st),
-		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry,
-		Media: mediafs.Dir(filepath.Join(cfg.DataDir, "media"))})
-	return &app{cfg: cfg, store: st, svc: svc, log: log, fanout: fan, migrated: n}, nil
+	a := &app{cfg: cfg, store: st, log: log, fanout: fan, migrated: n}
+	var media service.MediaStore = mediafs.Dir(a.mediaDir())
+	if cfg.S3.Enabled() {
+		if a.uploads, err = openUploads(cfg.S3); err != nil {
+			a.close()
+			return nil, err
+		}
+		media = a.uploads
+	}
+	a.svc = service.New(service.Deps{Store: st, Log: log, Fanout: fan, Accounts: accountOptions(cfg, st),
+		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Media: media})
+	return a, nil
+}
+
+// openUploads makes the client of the configured bucket; it does not reach
+// the service yet (dwa serve checks it before listening).
+func openUploads(c config.S3) (*s3media.Bucket, error) {
+	b, err := s3media.New(s3media.Options{Endpoint: c.Endpoint, Region: c.Region, Bucket: c.Bucket,
+		AccessKey: c.AccessKey, SecretKey: c.SecretKey, Prefix: c.Prefix, PathStyle: c.PathStyle})
+	if err != nil {
+		return nil, fmt.Errorf("S3 media storage: %w", err)
+	}
+	return b, nil
 }
 
 func openStore(ctx context.Context, cfg config.Config) (*sqldb.Store, error) {

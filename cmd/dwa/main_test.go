@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"dwa/internal/gateway/s3media/s3mediatest"
 	"dwa/internal/shoptest"
 )
 
@@ -197,5 +199,69 @@ func TestServe(t *testing.T) {
 	}
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Error("still serving after shutdown")
+	}
+}
+
+// TestServeWithBucket: with S3 configured, serve refuses to start when the
+// bucket cannot be reached, and otherwise serves uploads from it.
+func TestServeWithBucket(t *testing.T) {
+	srv := s3mediatest.New(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	vars := srv.Env("")
+	vars["DWA_DATA_DIR"], vars["DWA_ADDR"], vars["DWA_DEMO"] = t.TempDir(), addr, "0"
+
+	for _, tc := range []struct {
+		name   string
+		bucket string
+		deny   bool
+		want   string
+	}{
+		{"missing bucket", "no-such-bucket", false, `bucket "no-such-bucket" does not exist`},
+		{"refused keys", s3mediatest.Bucket, true, "Access Denied"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv.Deny(tc.deny)
+			defer srv.Deny(false)
+			env := maps.Clone(vars)
+			env["DWA_S3_BUCKET"] = tc.bucket
+			e, _ := testEnv(t, env, "")
+			// Bounded, so that a server that starts anyway ends the test.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			err := run(ctx, []string{"serve"}, e)
+			if err == nil || !strings.Contains(err.Error(), "S3 media storage (DWA_S3_*)") || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("serve = %v; want a start-up failure mentioning %q", err, tc.want)
+			}
+		})
+	}
+
+	srv.PutObject(t, "uploads/products/1/abc-320.jpg", []byte("jpeg"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e, _ := testEnv(t, vars, "")
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve"}, e) }()
+	var resp *http.Response
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if resp, err = http.Get("http://" + addr + "/media/uploads/products/1/abc-320.jpg"); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(body) != "jpeg" || resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Errorf("upload served as %d %v %q", resp.StatusCode, resp.Header, body)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve returned %v", err)
 	}
 }

@@ -31,6 +31,10 @@ func runServe(ctx context.Context, e env, args []string) error {
 		}
 	}
 
+	if err := a.checkUploads(ctx); err != nil {
+		return err
+	}
+
 	seeded := false
 	if a.cfg.Demo {
 		if seeded, err = seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), e.stdout); err != nil {
@@ -43,10 +47,14 @@ func runServe(ctx context.Context, e env, args []string) error {
 	}
 	defer stopOutbox()
 	defer a.startPaymentJobs(ctx)()
-	h, err := httpapi.New(httpapi.Options{
+	opts := httpapi.Options{
 		Config: a.cfg, Service: a.svc, Web: web.Dist(), Media: os.DirFS(a.mediaDir()),
 		OpenAPI: api.OpenAPIYAML, PoolStats: a.poolStats,
-	})
+	}
+	if a.uploads != nil { // a nil *Bucket would make a non-nil interface
+		opts.Uploads = a.uploads
+	}
+	h, err := httpapi.New(opts)
 	if err != nil {
 		return err
 	}
@@ -86,6 +94,20 @@ func runServe(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	a.log.Info("stopped")
+	return nil
+}
+
+// checkUploads refuses to start with a configured bucket that cannot be
+// reached: every upload and every uploaded image shown would fail.
+func (a *app) checkUploads(ctx context.Context) error {
+	if a.uploads == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := a.uploads.Check(ctx); err != nil {
+		return fmt.Errorf("S3 media storage (DWA_S3_*): %w", err)
+	}
 	return nil
 }
 

@@ -5,9 +5,12 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/netip"
 	"net/url"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +42,10 @@ type Config struct {
 	MailFrom     string
 	SupportEmail string
 
+	// S3 holds uploaded images in a bucket instead of DataDir/media when
+	// its endpoint is set.
+	S3 S3
+
 	CORSOrigins     []string
 	TrustedProxies  []netip.Prefix
 	MetricsNetworks []netip.Prefix
@@ -57,6 +64,21 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	LogLevel        string
 }
+
+// S3 locates the S3-compatible bucket that keeps uploaded images.
+type S3 struct {
+	Endpoint  string // http(s)://host[:port], no trailing slash
+	Region    string // empty: the client asks the service
+	Bucket    string
+	AccessKey string
+	SecretKey string
+	Prefix    string // key prefix without leading or trailing slashes
+	PathStyle bool   // always <endpoint>/<bucket>, even where <bucket>.<host> would do
+}
+
+// Enabled reports whether uploads go to a bucket; validation makes sure
+// the endpoint never comes without the rest.
+func (s S3) Enabled() bool { return s.Endpoint != "" }
 
 // TestPayments reports whether the built-in test payment provider is active:
 // it is when no Paystack keys are configured.
@@ -90,6 +112,13 @@ var Vars = []Var{
 	{"SMTP_URL", "", "smtp(s)://user:pass@host:port; empty writes mail to <data dir>/mail", true},
 	{"DWA_MAIL_FROM", "Dwa <no-reply@dwa.shop>", "sender of outgoing mail", false},
 	{"DWA_SUPPORT_EMAIL", "support@dwa.shop", "where complaints are sent", false},
+	{"DWA_S3_ENDPOINT", "", "http(s):// URL of an S3-compatible service for uploaded images; empty keeps them in <data dir>/media", false},
+	{"DWA_S3_REGION", "", "the bucket's region; empty asks the service", false},
+	{"DWA_S3_BUCKET", "", "bucket for uploaded images (required with DWA_S3_ENDPOINT)", false},
+	{"DWA_S3_ACCESS_KEY", "", "access key id (required with DWA_S3_ENDPOINT)", false},
+	{"DWA_S3_SECRET_KEY", "", "secret access key (required with DWA_S3_ENDPOINT)", true},
+	{"DWA_S3_PREFIX", "", "key prefix inside the bucket, e.g. shop1", false},
+	{"DWA_S3_PATH_STYLE", "0", "1 always addresses the bucket as <endpoint>/<bucket>; 0 lets the client choose (<bucket>.<host> on AWS, path style elsewhere)", false},
 	{"DWA_CORS_ORIGINS", "", "comma-separated allowed origins; none by default", false},
 	{"DWA_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is trusted", false},
 	{"DWA_METRICS_NETWORKS", "127.0.0.0/8,::1/128", "CIDRs allowed to read /metrics", false},
@@ -133,6 +162,15 @@ func Load(getenv func(string) string) (Config, error) {
 		ListMax:           p.int("DWA_LIST_MAX", 100),
 		ShutdownTimeout:   p.duration("DWA_SHUTDOWN_TIMEOUT", 15*time.Second),
 		LogLevel:          p.str("DWA_LOG_LEVEL", "info"),
+		S3: S3{
+			Endpoint:  strings.TrimSuffix(p.str("DWA_S3_ENDPOINT", ""), "/"),
+			Region:    p.str("DWA_S3_REGION", ""),
+			Bucket:    p.str("DWA_S3_BUCKET", ""),
+			AccessKey: p.str("DWA_S3_ACCESS_KEY", ""),
+			SecretKey: p.str("DWA_S3_SECRET_KEY", ""),
+			Prefix:    strings.Trim(p.str("DWA_S3_PREFIX", ""), "/"),
+			PathStyle: p.bool("DWA_S3_PATH_STYLE", false),
+		},
 	}
 	c.PublicURL = strings.TrimSuffix(p.str("DWA_PUBLIC_URL", defaultPublicURL(c.Addr)), "/")
 	if err := errors.Join(append(p.errs, c.validate()...)...); err != nil {
@@ -192,6 +230,7 @@ func (c Config) validate() []error {
 			bad("SMTP_URL must be smtp://… or smtps://…")
 		}
 	}
+	errs = append(errs, c.S3.validate(c.Env == "production")...)
 	for _, o := range c.CORSOrigins {
 		if u, err := url.Parse(o); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
 			bad("DWA_CORS_ORIGINS entry %q must be an origin like https://shop.example", o)
@@ -227,6 +266,56 @@ func (c Config) validate() []error {
 	return errs
 }
 
+// bucketName is S3's naming rule for new buckets, which every service
+// accepts: 3–63 lower-case letters, digits, dots and hyphens.
+var bucketName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
+
+func (s S3) validate(production bool) []error {
+	if s == (S3{}) {
+		return nil
+	}
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	var missing []string
+	for name, v := range map[string]string{"DWA_S3_ENDPOINT": s.Endpoint, "DWA_S3_BUCKET": s.Bucket,
+		"DWA_S3_ACCESS_KEY": s.AccessKey, "DWA_S3_SECRET_KEY": s.SecretKey} {
+		if v == "" {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		bad("S3 media storage needs DWA_S3_ENDPOINT, DWA_S3_BUCKET, DWA_S3_ACCESS_KEY and DWA_S3_SECRET_KEY together; missing %s",
+			strings.Join(missing, ", "))
+	}
+	if s.Endpoint != "" {
+		u, err := url.Parse(s.Endpoint)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+			u.Path != "" || u.RawQuery != "" || u.Fragment != "" {
+			bad("DWA_S3_ENDPOINT %q must be an http(s) URL of a host, like https://s3.eu-west-1.amazonaws.com", s.Endpoint)
+		} else if production && u.Scheme == "http" && !isLoopback(u.Hostname()) {
+			// Images and signed requests would cross the network in clear;
+			// a service on the same machine is the one exception.
+			bad("DWA_S3_ENDPOINT must be https in production (http only to localhost)")
+		}
+	}
+	if s.Bucket != "" && !bucketName.MatchString(s.Bucket) {
+		bad("DWA_S3_BUCKET %q must be 3–63 lower-case letters, digits, dots or hyphens", s.Bucket)
+	}
+	if s.Prefix != "" && !fs.ValidPath(s.Prefix) {
+		bad("DWA_S3_PREFIX %q must be a path like shop1 or shops/accra", s.Prefix)
+	}
+	return errs
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
+}
+
 // String renders the configuration for the start-up log with secrets masked.
 func (c Config) String() string {
 	mask := func(s string) string {
@@ -247,8 +336,15 @@ func (c Config) String() string {
 	if !c.TestPayments() {
 		pay = "paystack"
 	}
-	return fmt.Sprintf("env=%s addr=%s public_url=%s db=%s payments=%s mail=%s secret_key=%s paystack_secret=%s",
-		c.Env, c.Addr, c.PublicURL, db, pay, mail, mask(c.SecretKey), mask(c.PaystackSecretKey))
+	media := "files in " + c.DataDir + "/media"
+	if c.S3.Enabled() {
+		media = "s3:" + c.S3.Endpoint + "/" + c.S3.Bucket
+		if c.S3.Prefix != "" {
+			media += "/" + c.S3.Prefix
+		}
+	}
+	return fmt.Sprintf("env=%s addr=%s public_url=%s db=%s payments=%s mail=%s media=%s secret_key=%s paystack_secret=%s s3_secret=%s",
+		c.Env, c.Addr, c.PublicURL, db, pay, mail, media, mask(c.SecretKey), mask(c.PaystackSecretKey), mask(c.S3.SecretKey))
 }
 
 func redactURL(raw string) string {

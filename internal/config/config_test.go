@@ -20,7 +20,7 @@ func TestDefaults(t *testing.T) {
 	if c.Addr != "localhost:8080" || c.PublicURL != "http://localhost:8080" || c.DataDir != "./data" ||
 		c.APIPrefix != "/api" || !c.Demo || !c.TestPayments() || c.AccessTokenTTL != 15*time.Minute ||
 		c.RefreshTokenTTL != 14*24*time.Hour || c.OrderExpiry != 48*time.Hour || c.ListMax != 100 ||
-		c.SQLitePath() != "./data/dwa.db" || len(c.CORSOrigins) != 0 || len(c.MetricsNetworks) != 2 {
+		c.SQLitePath() != "./data/dwa.db" || len(c.CORSOrigins) != 0 || len(c.MetricsNetworks) != 2 || c.S3.Enabled() {
 		t.Errorf("defaults = %+v", c)
 	}
 }
@@ -75,6 +75,77 @@ func TestValidation(t *testing.T) {
 	}
 	if _, err := load(map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop", "DWA_ALLOW_TEST_PAYMENTS": "1"}); err != nil {
 		t.Errorf("production with explicit test payments: %v", err)
+	}
+}
+
+func TestS3(t *testing.T) {
+	complete := map[string]string{"DWA_S3_ENDPOINT": "https://s3.eu-west-1.amazonaws.com/", "DWA_S3_BUCKET": "dwa-media",
+		"DWA_S3_ACCESS_KEY": "AKIAEXAMPLE", "DWA_S3_SECRET_KEY": "s3-secret-value"}
+	production := map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop", "DWA_ALLOW_TEST_PAYMENTS": "1"}
+	with := func(sets ...map[string]string) map[string]string {
+		env := map[string]string{}
+		for _, s := range sets {
+			for k, v := range s {
+				env[k] = v
+			}
+		}
+		return env
+	}
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string // part of the error; "" when the configuration is accepted
+	}{
+		{"complete", complete, ""},
+		{"prefix and path style", with(complete, map[string]string{"DWA_S3_PREFIX": "/shops/accra/", "DWA_S3_PATH_STYLE": "1"}), ""},
+		{"MinIO over http in development", with(complete, map[string]string{"DWA_S3_ENDPOINT": "http://minio.internal:9000"}), ""},
+		{"production over https", with(production, complete), ""},
+		{"production over http to localhost", with(production, complete, map[string]string{"DWA_S3_ENDPOINT": "http://localhost:9000"}), ""},
+		{"production over http to 127.0.0.1", with(production, complete, map[string]string{"DWA_S3_ENDPOINT": "http://127.0.0.1:9000"}), ""},
+		{"production over http to ::1", with(production, complete, map[string]string{"DWA_S3_ENDPOINT": "http://[::1]:9000"}), ""},
+		{"production over http to another host", with(production, complete, map[string]string{"DWA_S3_ENDPOINT": "http://minio.internal:9000"}), "DWA_S3_ENDPOINT must be https in production"},
+		{"endpoint without keys", map[string]string{"DWA_S3_ENDPOINT": "https://s3.example", "DWA_S3_BUCKET": "dwa-media"}, "missing DWA_S3_ACCESS_KEY, DWA_S3_SECRET_KEY"},
+		{"keys without endpoint", map[string]string{"DWA_S3_ACCESS_KEY": "AKIAEXAMPLE", "DWA_S3_SECRET_KEY": "x"}, "missing DWA_S3_BUCKET, DWA_S3_ENDPOINT"},
+		{"prefix alone", map[string]string{"DWA_S3_PREFIX": "shop1"}, "missing DWA_S3_ACCESS_KEY, DWA_S3_BUCKET, DWA_S3_ENDPOINT, DWA_S3_SECRET_KEY"},
+		{"path style alone", map[string]string{"DWA_S3_PATH_STYLE": "1"}, "missing DWA_S3_ACCESS_KEY"},
+		{"endpoint without scheme", with(complete, map[string]string{"DWA_S3_ENDPOINT": "minio:9000"}), "DWA_S3_ENDPOINT"},
+		{"endpoint over ftp", with(complete, map[string]string{"DWA_S3_ENDPOINT": "ftp://s3.example"}), "DWA_S3_ENDPOINT"},
+		{"endpoint with a path", with(complete, map[string]string{"DWA_S3_ENDPOINT": "https://s3.example/dwa-media"}), "DWA_S3_ENDPOINT"},
+		{"endpoint with credentials", with(complete, map[string]string{"DWA_S3_ENDPOINT": "https://key:secret@s3.example"}), "DWA_S3_ENDPOINT"},
+		{"bucket with capitals", with(complete, map[string]string{"DWA_S3_BUCKET": "Dwa_Media"}), "DWA_S3_BUCKET"},
+		{"bucket too short", with(complete, map[string]string{"DWA_S3_BUCKET": "dw"}), "DWA_S3_BUCKET"},
+		{"prefix climbing out", with(complete, map[string]string{"DWA_S3_PREFIX": "shops/../other"}), "DWA_S3_PREFIX"},
+		{"bad path style", with(complete, map[string]string{"DWA_S3_PATH_STYLE": "virtual"}), "DWA_S3_PATH_STYLE"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := load(tc.env)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.want == "":
+				if !c.S3.Enabled() {
+					t.Errorf("S3 not enabled by %v", tc.env)
+				}
+				if strings.Contains(c.String(), "s3-secret-value") {
+					t.Errorf("String() leaks the S3 secret key: %s", c)
+				}
+			case err == nil || !strings.Contains(err.Error(), tc.want):
+				t.Errorf("error = %v; want one mentioning %q", err, tc.want)
+			}
+		})
+	}
+	c, err := load(with(complete, map[string]string{"DWA_S3_PREFIX": "/shops/accra/", "DWA_S3_PATH_STYLE": "1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := S3{Endpoint: "https://s3.eu-west-1.amazonaws.com", Bucket: "dwa-media", AccessKey: "AKIAEXAMPLE",
+		SecretKey: "s3-secret-value", Prefix: "shops/accra", PathStyle: true}
+	if c.S3 != want {
+		t.Errorf("S3 = %+v; want %+v", c.S3, want)
+	}
+	if s := c.String(); !strings.Contains(s, "media=s3:https://s3.eu-west-1.amazonaws.com/dwa-media/shops/accra") {
+		t.Errorf("String() does not name the bucket: %s", s)
 	}
 }
 

@@ -22,6 +22,9 @@ type Options struct {
 	Web fs.FS
 	// Media serves uploaded and generated images under /media/; may be nil.
 	Media fs.FS
+	// Uploads, when set, serves /media/uploads/… instead of Media: the
+	// bucket that uploads are written to.
+	Uploads MediaObjects
 	// OpenAPI is api/openapi.yaml, served as JSON.
 	OpenAPI []byte
 	// PoolStats reports database pool statistics for /metrics.
@@ -63,8 +66,8 @@ func New(o Options) (*API, error) {
 		return nil, err
 	}
 	a.spa.page, a.spa.renderHead = a.pageFor, a.renderHead
-	if o.Media != nil {
-		a.media = mediaHandler(o.Media)
+	if o.Media != nil || o.Uploads != nil {
+		a.media = mediaFiles{dir: o.Media, uploads: o.Uploads}
 	}
 	a.handler = a.observe(a.securityHeaders(gzipResponses(a.routes())))
 	return a, nil

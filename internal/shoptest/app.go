@@ -15,6 +15,7 @@ import (
 	"dwa/internal/config"
 	"dwa/internal/gateway/mediafs"
 	"dwa/internal/gateway/realtime"
+	"dwa/internal/gateway/s3media"
 	"dwa/internal/httpapi"
 	"dwa/internal/service"
 	"dwa/internal/shop"
@@ -68,17 +69,38 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 			t.Fatal(err)
 		}
 	}
-	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Media: media, Accounts: service.AccountOptions{
+	var store service.MediaStore = media
+	opts := httpapi.Options{Config: cfg, Web: WebFS, Media: os.DirFS(string(media)), OpenAPI: api.OpenAPIYAML}
+	if cfg.S3.Enabled() {
+		uploads := uploadBucket(t, cfg.S3)
+		store, opts.Uploads = uploads, uploads
+	}
+	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Media: store, Accounts: service.AccountOptions{
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
 	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
-	h, err := httpapi.New(httpapi.Options{Config: cfg, Service: svc, Web: WebFS, Media: os.DirFS(string(media)),
-		OpenAPI: api.OpenAPIYAML})
+	opts.Service = svc
+	h, err := httpapi.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub}
+}
+
+// uploadBucket opens the configured bucket as the binary does when the
+// DWA_S3_* variables are set (they then point at an s3mediatest server).
+func uploadBucket(t testing.TB, c config.S3) *s3media.Bucket {
+	t.Helper()
+	b, err := s3media.New(s3media.Options{Endpoint: c.Endpoint, Region: c.Region, Bucket: c.Bucket,
+		AccessKey: c.AccessKey, SecretKey: c.SecretKey, Prefix: c.Prefix, PathStyle: c.PathStyle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Check(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // Do sends a request through the real handler and returns the recorded
