@@ -26,7 +26,7 @@ func runServe(ctx context.Context, e env, args []string) error {
 	}
 	defer a.close()
 	if a.cfg.DatabaseURL != "" {
-		if err := a.store.DB().Warm(ctx, a.cfg.DBMaxConns); err != nil {
+		if err := a.store.Warm(ctx, a.cfg.DBMaxConns); err != nil {
 			return fmt.Errorf("open PostgreSQL connections: %w", err)
 		}
 	}

@@ -172,9 +172,12 @@ func (s *Store) CatalogueVersion(ctx context.Context) (int64, error) {
 // verified ratings and reviews) in one primary-key read: together they name
 // the state every public catalogue answer is computed from.
 func (s *Store) ReadVersions(ctx context.Context) (catalogue, rank int64, err error) {
-	err = s.db.reader().queryRow(ctx, `SELECT version, rank_version FROM search_meta WHERE id = 1`).
-		Scan(&catalogue, &rank)
-	return catalogue, rank, s.db.translate(err)
+	return readVersions(ctx, s.db.reader())
+}
+
+func readVersions(ctx context.Context, c conn) (catalogue, rank int64, err error) {
+	err = c.queryRow(ctx, `SELECT version, rank_version FROM search_meta WHERE id = 1`).Scan(&catalogue, &rank)
+	return catalogue, rank, c.db.translate(err)
 }
 
 // bumpCatalogue moves the catalogue version inside the writer's transaction.

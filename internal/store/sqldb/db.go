@@ -175,12 +175,10 @@ func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	return db.translate(tx.Commit())
 }
 
-// Warm fills the reader pool up to n open connections. A PostgreSQL backend
-// takes milliseconds to start, and a pool that grows inside the first burst
-// of traffic after a start or deploy makes those requests wait for it.
-// Connections held elsewhere (a LISTEN) count towards n, so this never
-// waits for one to come back.
-func (db *DB) Warm(ctx context.Context, n int) error {
+// warm fills the reader pool up to n open connections and runs prime on
+// each one it opens. Connections held elsewhere (a LISTEN) count towards
+// n, so this never waits for one to come back.
+func (db *DB) warm(ctx context.Context, n int, prime func(ctx context.Context, c conn) error) error {
 	conns := make([]*sql.Conn, 0, n)
 	defer func() {
 		for _, c := range conns {
@@ -193,7 +191,7 @@ func (db *DB) Warm(ctx context.Context, n int) error {
 			return err
 		}
 		conns = append(conns, c)
-		if err := c.PingContext(ctx); err != nil {
+		if err := prime(ctx, conn{db: db, q: c}); err != nil {
 			return err
 		}
 	}

@@ -125,10 +125,13 @@ var orderColumn = map[shop.ProductOrder]string{
 // fixed number of statements however many ids there are. Unknown ids are
 // left out; inactive products are returned (the service decides).
 func (s *Store) ProductDetails(ctx context.Context, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error) {
+	return s.productDetails(ctx, s.db.reader(), ids, opts)
+}
+
+func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	c := s.db.reader()
 	in := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
 	idArgs := make([]any, len(ids))
 	for i, id := range ids {

@@ -3,6 +3,8 @@ package sqldb
 import (
 	"context"
 	"fmt"
+
+	"dwa/internal/shop"
 )
 
 // Store is the persistence adapter the service layer talks to. Both engine
@@ -42,6 +44,24 @@ func (s *Store) Ping(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// Warm fills the reader pool up to n open connections before traffic
+// arrives, and runs on each the reads of an uncached product page. A new
+// PostgreSQL backend takes milliseconds to start, and its first statement
+// on each table milliseconds more (catalogue caches, plans): a pool that
+// grows or warms up inside the first burst after a start or deploy makes
+// those requests wait for it.
+func (s *Store) Warm(ctx context.Context, n int) error {
+	return s.db.warm(ctx, n, func(ctx context.Context, c conn) error {
+		if _, _, err := readVersions(ctx, c); err != nil {
+			return err
+		}
+		// No product has id 0: the statements run and find nothing (the
+		// number of reviews is an argument, not part of their text).
+		_, err := s.productDetails(ctx, c, []int64{0}, shop.DetailOptions{Reviews: true, Ratings: true, Newest: 1})
+		return err
+	})
 }
 
 // PendingMigrations counts migrations not applied yet.

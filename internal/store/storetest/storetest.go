@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,7 +49,8 @@ func Run(t *testing.T, open Opener) {
 var ctx = context.Background()
 
 // testWarm: Warm opens reader connections up to the number asked for, counts
-// ones held elsewhere, and returns rather than wait when the pool is full.
+// ones held elsewhere, returns rather than wait when the pool is full, and
+// has run the product page's reads on each connection it opened.
 func testWarm(t *testing.T, st *sqldb.Store) {
 	db := st.DB()
 	db.R.SetMaxOpenConns(4)
@@ -59,11 +61,35 @@ func testWarm(t *testing.T, st *sqldb.Store) {
 	defer held.Close()
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := db.Warm(wctx, 4); err != nil {
+	if err := st.Warm(wctx, 4); err != nil {
 		t.Fatalf("Warm(4) with one connection held: %v", err)
 	}
 	if s := db.R.Stats(); s.OpenConnections != 4 || s.Idle != 3 {
 		t.Fatalf("after Warm(4): %d open, %d idle; want 4 open, 3 idle", s.OpenConnections, s.Idle)
+	}
+	if db.Dialect.Name != "postgres" {
+		return
+	}
+	// Each PostgreSQL backend shows the last statement it ran: the warmed
+	// ones end with the product page's newest ratings.
+	rows, err := held.QueryContext(ctx, `SELECT query FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	primed := 0
+	for rows.Next() {
+		var q string
+		if err := rows.Scan(&q); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(q, "FROM ratings t JOIN users u") {
+			primed++
+		}
+	}
+	if primed < 3 {
+		t.Fatalf("%d backends ran the product page's reads; want the 3 Warm opened", primed)
 	}
 }
 
