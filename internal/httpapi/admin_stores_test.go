@@ -162,6 +162,9 @@ func TestSuspendedStoreLeavesTheShop(t *testing.T) {
 		if n, inv := f.count(t, "orders"), f.inventory(t, f.console.ID); n != 0 || inv != 7 {
 			t.Fatalf("refused order left %d orders, stock %d; want 0, 7", n, inv)
 		}
+		w = a.Do("POST", "/api/store/messages/", fmt.Sprintf(`{"content":"Is it back?","receiver_store":%d}`, f.console.StoreID), kofi.Auth()...)
+		assertStatus(t, w.Code, 400)
+		assertBody(t, w.Body.String(), fmt.Sprintf(`{"receiver_store":["Invalid pk \"%d\" - object does not exist."]}`, f.console.StoreID))
 
 		suspend(true)
 		w = a.Do("GET", "/api/store/products/?search=series", "")
