@@ -81,8 +81,7 @@ func (s *Service) AdminComplaints(ctx context.Context, u *shop.User, status stri
 	case "handled":
 		return s.store.Complaints(ctx, true, offset, limit)
 	}
-	return nil, 0, shop.Invalid(map[string][]string{"status": {`Select a valid choice. "` + status +
-		`" is not one of the available choices.`}})
+	return nil, 0, invalidChoice("status", status)
 }
 
 // MaxComplaintReply bounds a reply to a complaint.
@@ -148,8 +147,7 @@ func (s *Service) AdminStores(ctx context.Context, u *shop.User, search, status 
 	case "active", "suspended":
 		suspended = new(status == "suspended")
 	default:
-		return nil, 0, shop.Invalid(map[string][]string{"status": {`Select a valid choice. "` + status +
-			`" is not one of the available choices.`}})
+		return nil, 0, invalidChoice("status", status)
 	}
 	return s.store.AdminStores(ctx, search, suspended, offset, limit)
 }

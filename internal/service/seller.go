@@ -107,8 +107,7 @@ func (s *Service) SellerProducts(ctx context.Context, u *shop.User, f shop.Selle
 	switch f.Status {
 	case "", "all", "active", "inactive", "out_of_stock":
 	default:
-		return nil, 0, shop.Invalid(map[string][]string{"status": {`Select a valid choice. "` + f.Status +
-			`" is not one of the available choices.`}})
+		return nil, 0, invalidChoice("status", f.Status)
 	}
 	ids, total, err := s.store.SellerProductIDs(ctx, st.ID, f)
 	if err != nil || len(ids) == 0 {
@@ -342,8 +341,7 @@ func (s *Service) SellerOrders(ctx context.Context, u *shop.User, f shop.SellerO
 	switch f.Status {
 	case "", shop.PartProcessing, shop.PartShipped, shop.PartDelivered:
 	default:
-		return nil, 0, shop.Invalid(map[string][]string{"status": {`Select a valid choice. "` + f.Status +
-			`" is not one of the available choices.`}})
+		return nil, 0, invalidChoice("status", f.Status)
 	}
 	os, total, err := s.store.SellerOrders(ctx, st.ID, f)
 	for i, o := range os {

@@ -33,6 +33,12 @@ func requiredText(fe shop.FieldErrors, name string, v *string, maxLen int) strin
 	return *v
 }
 
+// invalidChoice is the field error for a value outside a fixed set.
+func invalidChoice(field, value string) error {
+	return shop.Invalid(map[string][]string{field: {`Select a valid choice. "` + value +
+		`" is not one of the available choices.`}})
+}
+
 var (
 	emailLocal  = regexp.MustCompile("^[-!#$%&'*+/=?^_`{}|~0-9\\pL]+(\\.[-!#$%&'*+/=?^_`{}|~0-9\\pL]+)*$")
 	emailDomain = regexp.MustCompile(`^((?:[\pL0-9](?:[\pL0-9-]{0,61}[\pL0-9])?\.)+)(?:[\pL]{2,63}|xn--[a-z0-9]{1,59})$`)
