@@ -108,10 +108,10 @@ type Service struct {
 type Deps struct {
 	Store Store
 	Now   func() time.Time // defaults to time.Now
+	Log   *slog.Logger     // defaults to slog.Default()
 	// Sleep waits or returns ctx's error (sign-in slow-down); defaults to
 	// a timer. Tests pass their clock's, which waits for no one.
 	Sleep func(context.Context, time.Duration) error
-	Log   *slog.Logger     // defaults to slog.Default()
 	// Accounts configures tokens, passwords, mail and rate limits.
 	Accounts AccountOptions
 	// Payments is the active payment provider (Paystack or the test one).
