@@ -271,6 +271,16 @@ func TestSinglePageApp(t *testing.T) {
 		}
 	})
 
+	t.Run("gzip only where Accept-Encoding allows it", func(t *testing.T) {
+		for accept, want := range map[string]string{"gzip;q=0": "", "*;q=0": "", "br;q=1, *;q=0": "",
+			"*": "gzip", "gzip;q=0.5": "gzip", "identity": ""} {
+			w := a.Do("GET", "/api/openapi.json", "", "Accept-Encoding", accept)
+			if got := w.Header().Get("Content-Encoding"); got != want {
+				t.Errorf("Accept-Encoding %q: Content-Encoding %q; want %q", accept, got, want)
+			}
+		}
+	})
+
 	t.Run("POST to a page is refused", func(t *testing.T) {
 		assertStatus(t, a.Do("POST", "/products", "").Code, 405)
 	})
