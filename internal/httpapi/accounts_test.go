@@ -229,8 +229,8 @@ func TestLogin(t *testing.T) {
 }
 
 // TestBruteForce: with login-fail at 5 per 15 minutes the sixth attempt on
-// one identifier is throttled, right password or not, on both counter
-// stores and both engines.
+// one account from one client is throttled, right password or not, on both
+// counter stores and both engines.
 func TestBruteForce(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		for _, store := range []string{"memory", "database"} {
