@@ -109,7 +109,7 @@ var Vars = []Var{
 	{"PAYSTACK_PUBLIC_KEY", "", "Paystack public key for the payment popup", false},
 	{"PAYSTACK_BASE_URL", "https://api.paystack.co", "Paystack API base URL", false},
 	{"DWA_ALLOW_TEST_PAYMENTS", "0", "allow the test payment provider when DWA_ENV=production", false},
-	{"SMTP_URL", "", "smtp(s)://user:pass@host:port; empty writes mail to <data dir>/mail", true},
+	{"SMTP_URL", "", "smtps://user:pass@host:465, or smtp://…:587 with STARTTLS required except to localhost (?tls=none: plain text, no password allowed); empty writes mail to <data dir>/mail", true},
 	{"DWA_MAIL_FROM", "Dwa <no-reply@dwa.shop>", "sender of outgoing mail", false},
 	{"DWA_SUPPORT_EMAIL", "support@dwa.shop", "where complaints are sent", false},
 	{"DWA_S3_ENDPOINT", "", "http(s):// URL of an S3-compatible service for uploaded images; empty keeps them in <data dir>/media", false},

@@ -11,21 +11,24 @@ import (
 	"dwa/internal/shop"
 )
 
-// DefaultRateLimits is the table of contract §1.7. A bucket may hold several
-// rates (message: per minute and per day); each must hold.
+// DefaultRateLimits is the table of contract §1.7, with per-address limits
+// sized for carrier-grade NAT (docs/operations.md, "Rate limits"). A bucket
+// may hold several rates (message: per minute and per day); each must hold.
 func DefaultRateLimits() map[string][]shop.Rate {
 	return map[string][]shop.Rate{
-		"login":         {{N: 10, Per: time.Minute}},
+		"login":         {{N: 60, Per: time.Minute}},
 		"login-fail":    {{N: 20, Per: time.Hour}},
-		"register":      {{N: 5, Per: time.Hour}},
+		"login-account": {{N: 50, Per: time.Hour}},
+		"register":      {{N: 60, Per: time.Hour}},
 		"password":      {{N: 5, Per: 15 * time.Minute}},
+		"reset":         {{N: 30, Per: 15 * time.Minute}},
 		"reset-mail":    {{N: 3, Per: time.Hour}},
-		"complaint":     {{N: 5, Per: time.Hour}},
+		"complaint":     {{N: 20, Per: time.Hour}},
 		"complaint-ack": {{N: 3, Per: 24 * time.Hour}},
 		"message":       {{N: 20, Per: time.Minute}, {N: 500, Per: 24 * time.Hour}},
 		"order":         {{N: 10, Per: time.Minute}},
 		"verify":        {{N: 20, Per: time.Minute}},
-		"analytics":     {{N: 120, Per: time.Minute}},
+		"analytics":     {{N: 600, Per: time.Minute}},
 	}
 }
 

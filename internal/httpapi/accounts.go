@@ -49,7 +49,8 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	t, err := a.svc.Login(r.Context(), service.Credentials(in))
+	t, err := a.svc.Login(r.Context(), service.Credentials{Username: in.Username, Password: in.Password,
+		Client: byIP(a, r)})
 	if err != nil {
 		writeError(w, r, err)
 		return

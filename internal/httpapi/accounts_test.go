@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -228,8 +229,8 @@ func TestLogin(t *testing.T) {
 }
 
 // TestBruteForce: with login-fail at 5 per 15 minutes the sixth attempt on
-// one identifier is throttled, right password or not, on both counter
-// stores and both engines.
+// one account from one client is throttled, right password or not, on both
+// counter stores and both engines.
 func TestBruteForce(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		for _, store := range []string{"memory", "database"} {
@@ -254,6 +255,107 @@ func TestBruteForce(t *testing.T) {
 				a.Clock.Advance(15 * time.Minute)
 				assertStatus(t, a.Do("POST", "/api/auth/jwt/create/", jsonBody("username", user, "password", shoptest.Password)).Code, 200)
 			})
+		}
+	})
+}
+
+// TestLoginThrottlePerAccountAndClient: with the default limits behind a
+// trusted proxy, 20 wrong passwords from one client lock that client out
+// of that account only; the owner signs in from anywhere else. The
+// username and the e-mail of an account share one allowance, and an
+// unknown name is throttled exactly like an account.
+func TestLoginThrottlePerAccountAndClient(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, map[string]string{"DWA_TRUSTED_PROXIES": "127.0.0.0/8"})
+		a.Shopper("ama")
+		a.Shopper("kofi")
+		login := func(name, password, client string) *httptest.ResponseRecorder {
+			t.Helper()
+			return a.Do("POST", "/api/auth/jwt/create/", jsonBody("username", name, "password", password),
+				"X-Forwarded-For", client)
+		}
+		throttled := func(w *httptest.ResponseRecorder) {
+			t.Helper()
+			assertStatus(t, w.Code, 429)
+			assertBody(t, w.Body.String(), `{"detail":"Request was throttled. Expected available in …","code":"throttled"}`)
+			ra, err := strconv.Atoi(w.Header().Get("Retry-After"))
+			if err != nil || ra < 1 || ra > 3600 || !strings.Contains(w.Body.String(), " "+strconv.Itoa(ra)+" second") {
+				t.Errorf("Retry-After %q with body %s", w.Header().Get("Retry-After"), w.Body)
+			}
+		}
+		const owner = "203.0.113.7"
+
+		// 20 guesses at ama's username from one address.
+		for i := range 20 {
+			w := login("ama", fmt.Sprint("guess-", i), "198.51.100.66")
+			assertStatus(t, w.Code, 401)
+			assertBody(t, w.Body.String(), loginFailed)
+		}
+		throttled(login("ama", shoptest.Password, "198.51.100.66"))
+		assertStatus(t, login("ama", shoptest.Password, owner).Code, 200)
+		assertStatus(t, login("Ama@Example.com", shoptest.Password, owner).Code, 200)
+		throttled(login("ama@example.com", shoptest.Password, "198.51.100.66"))
+
+		// Username and e-mail alternately: still 20 guesses in all.
+		for i := range 20 {
+			name := map[bool]string{true: "kofi", false: "KOFI@example.com"}[i%2 == 0]
+			assertStatus(t, login(name, fmt.Sprint("guess-", i), "198.51.100.67").Code, 401)
+		}
+		throttled(login("kofi", shoptest.Password, "198.51.100.67"))
+		throttled(login("kofi@example.com", shoptest.Password, "198.51.100.67"))
+		assertStatus(t, login("kofi", shoptest.Password, owner).Code, 200)
+
+		// A name without an account answers the same way.
+		for i := range 20 {
+			assertBody(t, login("nobody@example.com", fmt.Sprint("guess-", i), "198.51.100.68").Body.String(), loginFailed)
+		}
+		throttled(login("nobody@example.com", "guess", "198.51.100.68"))
+
+		// 20 failures per account stay within login-account (50 an hour).
+		if d := a.Clock.Slept(); d != 0 {
+			t.Errorf("sign-ins slowed by %s; no account is over login-account", d)
+		}
+		// The window ends: the attacker's address may try again.
+		a.Clock.Advance(time.Hour)
+		assertStatus(t, login("ama", shoptest.Password, "198.51.100.66").Code, 200)
+	})
+}
+
+// TestLoginSlowDownPerAccount: failures from many addresses slow every
+// attempt on the account down, by 0.5 s per failure beyond login-account,
+// but never refuse the owner; other accounts are not slowed.
+func TestLoginSlowDownPerAccount(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, map[string]string{"DWA_TRUSTED_PROXIES": "127.0.0.0/8",
+			"DWA_RATE_LIMITS": "login-fail=3/1h,login-account=6/1h"})
+		a.Shopper("ama")
+		a.Shopper("kofi")
+		login := func(name, password, client string) int {
+			t.Helper()
+			return a.Do("POST", "/api/auth/jwt/create/", jsonBody("username", name, "password", password),
+				"X-Forwarded-For", client).Code
+		}
+		// Four addresses, three guesses each: 12 failures, 6 over the rate.
+		for c := range 4 {
+			for i := range 3 {
+				assertStatus(t, login("ama", fmt.Sprint("guess-", i), fmt.Sprint("198.51.100.", 10+c)), 401)
+			}
+			assertStatus(t, login("ama", shoptest.Password, fmt.Sprint("198.51.100.", 10+c)), 429)
+		}
+		// Failures 8 to 12 found 1 to 5 failures beyond the rate before
+		// them; the refusals are decided before any wait.
+		slept := a.Clock.Slept()
+		if slept != 7500*time.Millisecond {
+			t.Errorf("attackers slowed by %s in all; want 7.5s", slept)
+		}
+		assertStatus(t, login("ama", shoptest.Password, "203.0.113.7"), 200)
+		if d := a.Clock.Slept() - slept; d != 3*time.Second {
+			t.Errorf("owner slowed by %s; want 3s (6 failures beyond the rate)", d)
+		}
+		slept = a.Clock.Slept()
+		assertStatus(t, login("kofi", shoptest.Password, "203.0.113.7"), 200)
+		if d := a.Clock.Slept() - slept; d != 0 {
+			t.Errorf("another account slowed by %s", d)
 		}
 	})
 }

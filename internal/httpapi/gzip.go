@@ -28,14 +28,41 @@ func compressible(ct string) bool {
 	return false
 }
 
+// acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip (or x-gzip)
+// with a non-zero weight, or else "*" with one. "gzip;q=0" and "*;q=0"
+// without a gzip entry mean the client refuses gzip.
 func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(enc), "gzip") && strings.TrimSpace(q) != "q=0" {
-			return true
+	gzipQ, anyQ := -1.0, -1.0
+	for _, part := range strings.Split(strings.Join(r.Header.Values("Accept-Encoding"), ","), ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		switch strings.ToLower(strings.TrimSpace(coding)) {
+		case "gzip", "x-gzip":
+			gzipQ = max(gzipQ, qValue(params))
+		case "*":
+			anyQ = max(anyQ, qValue(params))
 		}
 	}
-	return false
+	if gzipQ >= 0 {
+		return gzipQ > 0
+	}
+	return anyQ > 0
+}
+
+// qValue is the weight among a coding's parameters: 1 when absent, 0 when
+// unreadable (when in doubt, send the body as it is).
+func qValue(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+			continue
+		}
+		q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || !(q >= 0 && q <= 1) {
+			return 0
+		}
+		return q
+	}
+	return 1
 }
 
 // gzipResponses compresses text responses for clients that accept gzip.
@@ -70,7 +97,10 @@ func (g *gzipWriter) WriteHeader(code int) {
 func (g *gzipWriter) decide(code int) {
 	g.decided = true
 	h := g.Header()
+	// A range answer is a slice of the unencoded body, with Content-Range
+	// counting its bytes: compressing it would make both wrong.
 	if code < 200 || code == http.StatusNoContent || code == http.StatusNotModified ||
+		code == http.StatusPartialContent || h.Get("Content-Range") != "" ||
 		h.Get("Content-Encoding") != "" || !compressible(h.Get("Content-Type")) {
 		return
 	}
@@ -78,6 +108,9 @@ func (g *gzipWriter) decide(code int) {
 		return
 	}
 	h.Del("Content-Length")
+	// A client resuming this gzip body with a range would get bytes of the
+	// unencoded body (range answers are never compressed): do not invite it.
+	h.Del("Accept-Ranges")
 	h.Set("Content-Encoding", "gzip")
 	gz := gzipPool.Get().(*gzip.Writer)
 	gz.Reset(g.ResponseWriter)

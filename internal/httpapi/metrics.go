@@ -44,7 +44,7 @@ func (m *metrics) observe(route, method string, status int, d time.Duration) {
 		status = http.StatusOK
 	}
 	secs := d.Seconds()
-	k := seriesKey{route, method, status}
+	k := seriesKey{route, methodLabel(method), status}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s := m.series[k]
@@ -122,19 +122,44 @@ func (m *metrics) write(w io.Writer) {
 	}
 }
 
+// methodLabel maps a request method to a fixed set: Go accepts any token
+// as a method, and one series per made-up method would let any client grow
+// /metrics without bound.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return method
+	}
+	return "other"
+}
+
 func labels(k seriesKey) string {
 	return fmt.Sprintf("route=%q,method=%q,status=\"%d\"", k.route, k.method, k.status)
 }
 
-// allowedPeer reports whether the TCP peer of r is inside one of nets.
-func allowedPeer(r *http.Request, nets []netip.Prefix) bool {
-	ap, err := netip.ParseAddrPort(r.RemoteAddr)
-	if err != nil {
+// metricsClientAllowed reports whether the client of r may read /metrics:
+// its address, resolved through the trusted proxies like every client
+// address (clientIP), must be inside one of nets. A request that names a
+// forwarded client but comes from a peer that is not a trusted proxy is
+// refused: behind a proxy we were not told about (on the same host, say),
+// the peer is the proxy and says nothing about the client.
+func metricsClientAllowed(r *http.Request, nets, trusted []netip.Prefix) bool {
+	peer := peerAddr(r.RemoteAddr)
+	if !peer.IsValid() {
 		return false
 	}
-	addr := ap.Addr().Unmap()
-	for _, n := range nets {
-		if n.Contains(addr) {
+	if !isTrusted(peer, trusted) && forwarded(r) {
+		return false
+	}
+	client, err := netip.ParseAddr(clientIP(r, trusted))
+	return err == nil && isTrusted(client, nets)
+}
+
+// forwarded reports whether r carries any of the headers proxies add.
+func forwarded(r *http.Request) bool {
+	for _, h := range []string{"X-Forwarded-For", "Forwarded", "X-Real-Ip"} {
+		if len(r.Header.Values(h)) > 0 {
 			return true
 		}
 	}

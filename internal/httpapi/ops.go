@@ -37,7 +37,7 @@ func (a *API) readyz(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) serveMetrics(w http.ResponseWriter, r *http.Request) {
-	if !allowedPeer(r, a.cfg.MetricsNetworks) {
+	if !metricsClientAllowed(r, a.cfg.MetricsNetworks, a.cfg.TrustedProxies) {
 		notFound(w, r)
 		return
 	}

@@ -160,8 +160,8 @@ func TestResetMailLimit(t *testing.T) {
 	if n := len(a.DeliverMail()); n != 3 {
 		t.Errorf("%d reset mails; want 3 (reset-mail limit)", n)
 	}
-	// The password bucket counts per IP for the anonymous endpoints.
-	b := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
+	// The reset bucket counts both anonymous endpoints per address.
+	b := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_RATE_LIMITS": "reset=5/15m"})
 	for range 5 {
 		assertStatus(t, b.Do("POST", "/api/auth/users/reset_password/", `{}`).Code, 400)
 	}
@@ -240,14 +240,42 @@ func mailTos(ms []shop.Mail) []string {
 }
 
 func TestComplaintLimitPerIP(t *testing.T) {
-	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil) // default: 5 per hour
-	for i := range 5 {
-		assertStatus(t, a.Do("POST", "/api/store/api/send_complaint/", jsonBody("email", fmt.Sprintf("c%d@example.com", i), "complaint", "x")).Code, 200)
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil) // default: 20 per hour
+	complain := func(i int, headers ...string) int {
+		return a.Do("POST", "/api/store/api/send_complaint/",
+			jsonBody("email", fmt.Sprintf("c%d@example.com", i), "complaint", "x"), headers...).Code
 	}
-	w := a.Do("POST", "/api/store/api/send_complaint/", jsonBody("email", "c9@example.com", "complaint", "x"))
+	for i := range 20 {
+		assertStatus(t, complain(i), 200)
+	}
+	w := a.Do("POST", "/api/store/api/send_complaint/", jsonBody("email", "c99@example.com", "complaint", "x"))
 	assertStatus(t, w.Code, 429)
 	if ra := w.Header().Get("Retry-After"); ra == "" {
 		t.Error("no Retry-After")
+	}
+	// Signed-in customers behind the same address are counted per account.
+	assertStatus(t, complain(100, a.Shopper("ama").Auth()...), 200)
+}
+
+// TestLimitsKeyOnTheAccountBehindOneAddress: on a mobile network many
+// customers share one public address; a signed-in request is counted
+// against its account, so one customer's use leaves the others theirs.
+func TestLimitsKeyOnTheAccountBehindOneAddress(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_RATE_LIMITS": "complaint=1/1h,analytics=1/1h"})
+	ama, kofi := a.Shopper("ama"), a.Shopper("kofi")
+	complaint := jsonBody("email", "esi@example.com", "complaint", "Late.")
+	view := jsonBody("path", "/")
+	for _, tc := range []struct {
+		path, body string
+	}{{"/api/store/api/send_complaint/", complaint}, {"/api/analytics/pageviews/", view}} {
+		first := a.Do("POST", tc.path, tc.body, ama.Auth()...).Code
+		if first != 200 && first != 204 {
+			t.Fatalf("%s: %d", tc.path, first)
+		}
+		assertStatus(t, a.Do("POST", tc.path, tc.body, ama.Auth()...).Code, 429)
+		assertStatus(t, a.Do("POST", tc.path, tc.body, kofi.Auth()...).Code, first)
+		assertStatus(t, a.Do("POST", tc.path, tc.body).Code, first) // anonymous: the address
+		assertStatus(t, a.Do("POST", tc.path, tc.body).Code, 429)
 	}
 }
 
@@ -265,6 +293,28 @@ func TestLimitsKeyOnTheClientAddress(t *testing.T) {
 	b := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_RATE_LIMITS": "register=1/1h"})
 	assertStatus(t, b.Do("POST", "/api/auth/users/", `{}`, "X-Forwarded-For", "198.51.100.1").Code, 400)
 	assertStatus(t, b.Do("POST", "/api/auth/users/", `{}`, "X-Forwarded-For", "198.51.100.2").Code, 429)
+}
+
+// TestLimitsKeyOnTheIPv6Network: an IPv6 subscriber holds a whole /64, so
+// its addresses share one counter; another /64 has its own.
+func TestLimitsKeyOnTheIPv6Network(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_RATE_LIMITS": "register=1/1h",
+		"DWA_TRUSTED_PROXIES": "127.0.0.0/8"})
+	for _, tc := range []struct {
+		client string
+		status int
+	}{
+		{"2001:db8:1:2::a", 400},
+		{"2001:db8:1:2:ffff:ffff:ffff:ffff", 429}, // same /64
+		{"2001:db8:1:3::a", 400},                  // next /64
+		{"2001:db8:1:3::b", 429},
+		{"198.51.100.1", 400},
+	} {
+		w := a.Do("POST", "/api/auth/users/", `{}`, "X-Forwarded-For", tc.client)
+		if w.Code != tc.status {
+			t.Errorf("%s: status %d; want %d", tc.client, w.Code, tc.status)
+		}
+	}
 }
 
 func TestMetricsCountThrottlesAndBacklog(t *testing.T) {

@@ -25,13 +25,13 @@ func (a *API) routes() http.Handler {
 	open("/refresh/token", h{"POST": a.refresh})
 	open("/auth/jwt/verify", h{"POST": a.verifyToken})
 	open("/auth/jwt/logout", h{"POST": a.logout})
-	open("/auth/users/reset_password", h{"POST": a.limit("password", byIP, a.resetPassword)})
-	open("/auth/users/reset_password_confirm", h{"POST": a.limit("password", byIP, a.resetPasswordConfirm)})
+	open("/auth/users/reset_password", h{"POST": a.limit("reset", byIP, a.resetPassword)})
+	open("/auth/users/reset_password_confirm", h{"POST": a.limit("reset", byIP, a.resetPasswordConfirm)})
 	handle("/auth/users/me", h{"GET": requireUser(a.me)})
 	handle("/auth/users/set_password", h{"POST": requireUser(a.limit("password", byUserOrIP, a.setPassword))})
 
 	// Complaint (contract §2.8)
-	handle("/store/api/send_complaint", h{"POST": a.limit("complaint", byIP, a.sendComplaint)})
+	handle("/store/api/send_complaint", h{"POST": a.limit("complaint", byUserOrIP, a.sendComplaint)})
 
 	// Catalogue (contract §2.2)
 	handle("/store/categories", h{"GET": a.cachedRead(a.listCategories)})
@@ -77,8 +77,8 @@ func (a *API) routes() http.Handler {
 	handle("/store/messages/stream", h{"GET": a.messageStream})
 
 	// Analytics (contract §2.9)
-	handle("/analytics/pageviews", h{"POST": a.limit("analytics", byIP, a.recordPageView)})
-	handle("/analytics/searches", h{"POST": a.limit("analytics", byIP, a.recordSearchMiss)})
+	handle("/analytics/pageviews", h{"POST": a.limit("analytics", byUserOrIP, a.recordPageView)})
+	handle("/analytics/searches", h{"POST": a.limit("analytics", byUserOrIP, a.recordSearchMiss)})
 
 	// Staff (contract §2.10)
 	handle("/admin/reviews", h{"GET": requireStaff(a.listModeratedReviews)})

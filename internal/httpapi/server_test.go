@@ -3,8 +3,10 @@ package httpapi_test
 import (
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -117,6 +119,59 @@ func TestProtocol(t *testing.T) {
 	})
 }
 
+// TestMetricsAccess: /metrics answers the client address the rate limits
+// see, not the TCP peer, so a reverse proxy on this host does not make
+// every internet client local.
+func TestMetricsAccess(t *testing.T) {
+	behindProxy := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_TRUSTED_PROXIES": "127.0.0.0/8"})
+	direct := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
+	tests := []struct {
+		name    string
+		a       *shoptest.App
+		headers []string
+		status  int
+	}{
+		{"trusted proxy, internet client", behindProxy, []string{"X-Forwarded-For", "203.0.113.9"}, 404},
+		{"trusted proxy, client on this host", behindProxy, []string{"X-Forwarded-For", "127.0.0.1"}, 200},
+		{"trusted proxy, spoofed local entry before the client", behindProxy, []string{"X-Forwarded-For", "127.0.0.1, 203.0.113.9"}, 404},
+		{"the scraper itself, no proxy", behindProxy, nil, 200},
+		{"untrusted local peer that forwards", direct, []string{"X-Forwarded-For", "203.0.113.9"}, 404},
+		{"untrusted local peer, Forwarded header", direct, []string{"Forwarded", "for=203.0.113.9"}, 404},
+		{"untrusted local peer, X-Real-IP", direct, []string{"X-Real-IP", "203.0.113.9"}, 404},
+		{"loopback scraper", direct, nil, 200},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := tc.a.Do("GET", "/metrics", "", tc.headers...)
+			assertStatus(t, w.Code, tc.status)
+			if tc.status == 404 {
+				assertBody(t, w.Body.String(), `{"detail":"Not found.","code":"not_found"}`)
+			}
+		})
+	}
+}
+
+// TestMetricsMethodLabel: made-up methods share one series per route and
+// status, so no client can grow /metrics.
+func TestMetricsMethodLabel(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
+	for i := range 50 {
+		a.Do(fmt.Sprintf("BREW%d", i), "/api/store/categories/", "")
+	}
+	a.Do("PUT", "/api/store/categories/", "")
+	body := a.Do("GET", "/metrics", "").Body.String()
+	methods := map[string]bool{}
+	for _, m := range regexp.MustCompile(`dwa_http_requests_total\{[^}]*method="([^"]*)"`).FindAllStringSubmatch(body, -1) {
+		methods[m[1]] = true
+	}
+	if len(methods) != 2 || !methods["other"] || !methods["PUT"] {
+		t.Errorf("method labels %v; want other and PUT (the /metrics GET is counted after it answers)", methods)
+	}
+	if want := `dwa_http_requests_total{route="/store/categories",method="other",status="405"} 50`; !strings.Contains(body, want) {
+		t.Errorf("metrics lack %s", want)
+	}
+}
+
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
 	for _, path := range []string{"/", "/api/store/categories/", "/api/nope", "/no/such/page", "/healthz", "/assets/index-4f9a0c1e.js"} {
@@ -213,6 +268,16 @@ func TestSinglePageApp(t *testing.T) {
 		}
 		if w := a.Do("GET", "/healthz", "", "Accept-Encoding", "gzip"); w.Header().Get("Content-Encoding") != "" {
 			t.Errorf("tiny body gzipped")
+		}
+	})
+
+	t.Run("gzip only where Accept-Encoding allows it", func(t *testing.T) {
+		for accept, want := range map[string]string{"gzip;q=0": "", "*;q=0": "", "br;q=1, *;q=0": "",
+			"*": "gzip", "gzip;q=0.5": "gzip", "identity": ""} {
+			w := a.Do("GET", "/api/openapi.json", "", "Accept-Encoding", accept)
+			if got := w.Header().Get("Content-Encoding"); got != want {
+				t.Errorf("Accept-Encoding %q: Content-Encoding %q; want %q", accept, got, want)
+			}
 		}
 	})
 

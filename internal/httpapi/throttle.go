@@ -2,14 +2,33 @@ package httpapi
 
 import (
 	"net/http"
+	"net/netip"
 	"strconv"
 )
 
 // limitKey picks what a rate-limit bucket counts per request.
 type limitKey func(a *API, r *http.Request) string
 
-// byIP counts per client address (see clientIP).
-func byIP(a *API, r *http.Request) string { return "ip:" + clientIP(r, a.cfg.TrustedProxies) }
+// byIP counts per client address (see clientIP), IPv6 per /64.
+func byIP(a *API, r *http.Request) string {
+	return "ip:" + limitAddress(clientIP(r, a.cfg.TrustedProxies))
+}
+
+// limitAddress is the unit per-address limits count: an IPv4 address (on
+// mobile networks often shared by many subscribers, hence generous
+// limits), or the /64 network of an IPv6 address, since one subscriber
+// gets at least a /64 and can send from any address in it.
+func limitAddress(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil || !addr.Is6() {
+		return ip
+	}
+	p, err := addr.WithZone("").Prefix(64)
+	if err != nil {
+		return ip
+	}
+	return p.String()
+}
 
 // byUserOrIP counts per signed-in user, else per client address.
 func byUserOrIP(a *API, r *http.Request) string {

@@ -132,20 +132,27 @@ func (s *Service) uniqueAccount(ctx context.Context, fe shop.FieldErrors, userna
 	return nil
 }
 
-// Credentials is the body of POST /auth/jwt/create/.
-type Credentials struct{ Username, Password *string }
+// Credentials is the body of POST /auth/jwt/create/ and the client that
+// sent it: the HTTP layer's per-address key (see Throttle), which failed
+// sign-ins are counted against together with the account.
+type Credentials struct {
+	Username, Password *string
+	Client             string
+}
 
 // Login signs in by username or e-mail. Every failure is the same error
 // after the same work: unknown accounts are checked against a dummy hash.
+//
+// Failures are counted per account (username and e-mail alike) and client:
+// a client over login-fail for an account gets 429 for that account only,
+// so guessing from elsewhere never locks the owner out. Over login-account,
+// the account's failures from every client, each attempt on it is slowed
+// down, never refused (loginSlowDown).
 func (s *Service) Login(ctx context.Context, in Credentials) (Tokens, error) {
 	fe := shop.FieldErrors{}
 	ident := requiredText(fe, "username", in.Username, 0)
 	password := requiredText(fe, "password", in.Password, 0)
 	if err := fe.Err(); err != nil {
-		return Tokens{}, err
-	}
-	failKey := shop.FoldKey(ident)
-	if err := s.limits.exceeded(ctx, "login-fail", failKey); err != nil {
 		return Tokens{}, err
 	}
 	u, err := s.store.UserByUsername(ctx, ident)
@@ -155,6 +162,14 @@ func (s *Service) Login(ctx context.Context, in Credentials) (Tokens, error) {
 	if err != nil {
 		return Tokens{}, err
 	}
+	account := loginAccountKey(u, ident)
+	pair := account + " client:" + in.Client
+	if err := s.limits.exceeded(ctx, "login-fail", pair); err != nil {
+		return Tokens{}, err
+	}
+	if err := s.loginSlowDown(ctx, account); err != nil {
+		return Tokens{}, err
+	}
 	ok, rehash := false, false
 	if u == nil {
 		s.hasher.VerifyDummy(password)
@@ -162,7 +177,7 @@ func (s *Service) Login(ctx context.Context, in Credentials) (Tokens, error) {
 		ok, rehash = s.hasher.Verify(u.PasswordHash, password)
 	}
 	if !ok || !u.IsActive {
-		if err := s.limits.hit(ctx, "login-fail", failKey); err != nil && shop.KindOf(err) != shop.KindRateLimited {
+		if err := s.countLoginFailure(ctx, account, pair); err != nil {
 			return Tokens{}, err
 		}
 		return Tokens{}, errLoginFailed

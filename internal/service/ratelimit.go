@@ -62,6 +62,44 @@ func (l *limiter) exceeded(ctx context.Context, bucket, key string) error {
 }
 
 func (l *limiter) check(ctx context.Context, bucket, key string, count bool) error {
+	wait := 0
+	err := l.windows(ctx, bucket, key, count, func(r shop.Rate, n int64, left time.Duration) {
+		if n > int64(r.N) {
+			wait = max(wait, int((left+time.Second-1)/time.Second))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		n, _ := l.throttled.LoadOrStore(bucket, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1)
+		return shop.Throttled(wait)
+	}
+	return nil
+}
+
+// excess reports, without counting, by how many events key is over the
+// bucket's rates (the largest overshoot of any rate; 0 within all). Buckets
+// that slow down instead of refusing use it.
+func (l *limiter) excess(ctx context.Context, bucket, key string) (int64, error) {
+	var over int64
+	err := l.windows(ctx, bucket, key, false, func(r shop.Rate, n int64, _ time.Duration) {
+		over = max(over, n-1-int64(r.N)) // n includes the attempt being decided
+	})
+	return over, err
+}
+
+// count adds one event for key in bucket without deciding anything.
+func (l *limiter) count(ctx context.Context, bucket, key string) error {
+	return l.windows(ctx, bucket, key, true, func(shop.Rate, int64, time.Duration) {})
+}
+
+// windows reads (or, with add, increments) key's counter in the current
+// window of each of the bucket's rates and passes each count, plus the
+// attempt being decided when not adding, and the time left in the window.
+func (l *limiter) windows(ctx context.Context, bucket, key string, add bool,
+	each func(r shop.Rate, n int64, left time.Duration)) error {
 	rates := l.rates[bucket]
 	if len(rates) == 0 || l.counter == nil {
 		return nil
@@ -69,14 +107,13 @@ func (l *limiter) check(ctx context.Context, bucket, key string, count bool) err
 	now := l.now()
 	l.prune(ctx, now)
 	hashed := hashKey(key)
-	wait := 0
 	for _, r := range rates {
 		per := r.Per.Milliseconds()
 		start := now.UnixMilli() / per * per
 		name := bucket + "/" + r.Per.String()
 		var n int64
 		var err error
-		if count {
+		if add {
 			n, err = l.counter.HitRateLimit(ctx, name, hashed, start)
 		} else {
 			n, err = l.counter.RateLimitHits(ctx, name, hashed, start)
@@ -85,15 +122,7 @@ func (l *limiter) check(ctx context.Context, bucket, key string, count bool) err
 		if err != nil {
 			return err
 		}
-		if n > int64(r.N) {
-			left := time.Duration(start+per-now.UnixMilli()) * time.Millisecond
-			wait = max(wait, int((left+time.Second-1)/time.Second))
-		}
-	}
-	if wait > 0 {
-		n, _ := l.throttled.LoadOrStore(bucket, new(atomic.Int64))
-		n.(*atomic.Int64).Add(1)
-		return shop.Throttled(wait)
+		each(r, n, time.Duration(start+per-now.UnixMilli())*time.Millisecond)
 	}
 	return nil
 }

@@ -88,3 +88,28 @@ func TestBackoffDoublesUpToACap(t *testing.T) {
 		t.Errorf("backoff(50) = %s", backoff(50))
 	}
 }
+
+// TestLimiterExcessAndCount: count adds without deciding, excess reads how
+// far over the tightest rate a key is; together they make the sign-in
+// slow-down, whose delay grows per failure up to a cap.
+func TestLimiterExcessAndCount(t *testing.T) {
+	now := time.UnixMilli(1_780_000_000_000).Truncate(time.Hour).Add(time.Minute)
+	l := newLimiter(NewMemoryCounter(), map[string][]shop.Rate{"slow": {{N: 2, Per: time.Hour}, {N: 3, Per: 24 * time.Hour}}},
+		func() time.Time { return now })
+	ctx := context.Background()
+	for i, want := range []int64{0, 0, 0, 1, 2} {
+		if got, err := l.excess(ctx, "slow", "k"); err != nil || got != want {
+			t.Fatalf("after %d events: excess = %d, %v; want %d", i, got, err, want)
+		}
+		if err := l.count(ctx, "slow", "k"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Counting never refuses, so it never shows as a throttle.
+	l.throttled.Range(func(k, _ any) bool { t.Errorf("count recorded a throttle in %v", k); return true })
+	for over, want := range map[int64]time.Duration{1: 500 * time.Millisecond, 6: 3 * time.Second, 1000: 10 * time.Second} {
+		if got := loginDelay(over); got != want {
+			t.Errorf("loginDelay(%d) = %s; want %s", over, got, want)
+		}
+	}
+}

@@ -86,6 +86,7 @@ type AccountStore interface {
 type Service struct {
 	store    Store
 	now      func() time.Time
+	sleep    func(context.Context, time.Duration) error
 	log      *slog.Logger
 	accounts AccountOptions
 	hasher   *Hasher
@@ -108,6 +109,9 @@ type Deps struct {
 	Store Store
 	Now   func() time.Time // defaults to time.Now
 	Log   *slog.Logger     // defaults to slog.Default()
+	// Sleep waits or returns ctx's error (sign-in slow-down); defaults to
+	// a timer. Tests pass their clock's, which waits for no one.
+	Sleep func(context.Context, time.Duration) error
 	// Accounts configures tokens, passwords, mail and rate limits.
 	Accounts AccountOptions
 	// Payments is the active payment provider (Paystack or the test one).
@@ -125,6 +129,9 @@ func New(d Deps) *Service {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
+	if d.Sleep == nil {
+		d.Sleep = sleepContext
+	}
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
@@ -137,7 +144,7 @@ func New(d Deps) *Service {
 	if d.Media == nil {
 		d.Media = noMedia{}
 	}
-	return &Service{store: d.Store, now: d.Now, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
+	return &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
 		fanout: d.Fanout, media: d.Media}

@@ -23,6 +23,7 @@ func FastHasher() *service.Hasher { return &service.Hasher{MemoryKiB: 64, Time: 
 type Clock struct {
 	mu     sync.Mutex
 	offset time.Duration
+	slept  time.Duration
 }
 
 // Now is the clock's current time.
@@ -37,6 +38,23 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.offset += d
+}
+
+// Sleep is the service's wait (the sign-in slow-down): it moves the clock
+// forward instead of blocking and adds d to Slept.
+func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+	c.slept += d
+	return ctx.Err()
+}
+
+// Slept is the total the service has waited through Sleep.
+func (c *Clock) Slept() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.slept
 }
 
 // Account is a user made by a builder, signed in.

@@ -18,6 +18,7 @@ import (
 	"mime/multipart"
 	"net"
 	"net/mail"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,8 +44,9 @@ type smtpServer struct {
 }
 
 type received struct {
-	from, to string
-	data     string
+	from, to  string
+	data      string
+	encrypted bool // DATA went over TLS
 }
 
 func newServer(t *testing.T, cert tls.Certificate, implicit, starttls bool) *smtpServer {
@@ -143,7 +145,7 @@ func (s *smtpServer) serve(c net.Conn) {
 				b.WriteString(l)
 			}
 			s.mu.Lock()
-			s.received = append(s.received, received{from: from, to: to, data: b.String()})
+			s.received = append(s.received, received{from: from, to: to, data: b.String(), encrypted: encrypted})
 			s.mu.Unlock()
 			say("250 queued")
 		case "QUIT":
@@ -224,6 +226,105 @@ func TestSMTP(t *testing.T) {
 				t.Errorf("envelope %q → %q", got.from, got.to)
 			}
 			checkMessage(t, got.data)
+		})
+	}
+}
+
+// TestSMTPURLPolicy: smtp:// must use STARTTLS except to this machine or
+// with ?tls=none, which may not carry a password.
+func TestSMTPURLPolicy(t *testing.T) {
+	tests := []struct {
+		url     string
+		want    tlsMode
+		wantErr string
+	}{
+		{"smtps://shop:pw@mail.example.com", tlsImplicit, ""},
+		{"smtp://shop:pw@mail.example.com:587", tlsRequired, ""},
+		{"smtp://10.0.0.5:25", tlsRequired, ""},
+		{"smtp://localhost:25", tlsOpportunistic, ""},
+		{"smtp://LOCALHOST:25", tlsOpportunistic, ""},
+		{"smtp://shop:pw@127.0.0.1:25", tlsOpportunistic, ""},
+		{"smtp://127.9.9.9:25", tlsOpportunistic, ""},
+		{"smtp://[::1]:25", tlsOpportunistic, ""},
+		{"smtp://[::ffff:127.0.0.1]:25", tlsOpportunistic, ""},
+		{"smtp://localhost.example.com:25", tlsRequired, ""},
+		{"smtp://relay.internal:25?tls=none", tlsNone, ""},
+		{"smtp://shop:pw@relay.internal:25?tls=none", 0, "password in clear"},
+		{"smtp://shop@relay.internal:25?tls=none", 0, "password in clear"},
+		{"smtps://relay.internal?tls=none", 0, "must be smtp://… or smtps://…"},
+		{"smtp://relay.internal?tls=off", 0, `tls="off" is not known`},
+		{"http://relay.internal", 0, "must be smtp://… or smtps://…"},
+	}
+	for _, tc := range tests {
+		s, err := NewSMTP(tc.url, "Dwa <no-reply@dwa.shop>")
+		switch {
+		case tc.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: err = %v; want %q", tc.url, err, tc.wantErr)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", tc.url, err)
+		case s.mode != tc.want:
+			t.Errorf("%s: mode %d; want %d", tc.url, s.mode, tc.want)
+		}
+	}
+}
+
+// TestSMTPRequiresTLS talks to test servers on 127.0.0.1 as if they were
+// remote (the mode loopbackHost would give another host): without
+// STARTTLS nothing is sent, not even the password; an offered STARTTLS is
+// used; ?tls=none sends in clear without upgrading.
+func TestSMTPRequiresTLS(t *testing.T) {
+	cert, pool := selfSigned(t)
+	clientTLS := &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}
+	remote := func(u *url.URL) (tlsMode, error) { return tlsModeFor(u, func(string) bool { return false }) }
+	tests := []struct {
+		name          string
+		starttls      bool
+		withUser      bool
+		query         string
+		wantErr       string
+		wantEncrypted bool
+	}{
+		{"no STARTTLS offered (or stripped): refused", false, true, "", "does not offer STARTTLS", false},
+		{"no STARTTLS, no password: still refused", false, false, "", "does not offer STARTTLS", false},
+		{"STARTTLS offered: used", true, true, "", "", true},
+		{"tls=none: plain text by choice", true, false, "?tls=none", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t, cert, false, tc.starttls)
+			raw := "smtp://" + srv.ln.Addr().String() + tc.query
+			if tc.withUser {
+				raw = srv.url("smtp", "shop", "s3cret") + tc.query
+			}
+			u, _ := url.Parse(raw)
+			s, err := NewSMTP(raw, "Dwa <no-reply@dwa.shop>")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.mode, err = remote(u); err != nil {
+				t.Fatal(err)
+			}
+			s.TLS = clientTLS
+			err = s.Send(context.Background(), testMail)
+			srv.mu.Lock()
+			defer srv.mu.Unlock()
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v; want %s", err, tc.wantErr)
+				}
+				if len(srv.received) != 0 || len(srv.authOverT) != 0 {
+					t.Errorf("sent %d mails and %d AUTH in clear", len(srv.received), len(srv.authOverT))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(srv.received) != 1 || srv.received[0].encrypted != tc.wantEncrypted {
+				t.Fatalf("received %+v; want one mail, encrypted %v", srv.received, tc.wantEncrypted)
+			}
 		})
 	}
 }

@@ -205,7 +205,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with a username (or e-mail) and password
-     * @description `username` is a username (case-insensitive) or, when it contains `@`, an e-mail address. Sets `last_login`; records the refresh token's `jti`; upgrades a legacy Django `pbkdf2_sha256` hash to argon2id. Every failure has the same body and takes the same time. Rate limits *login* (per IP) and *login-fail* (failed attempts per identifier). The `Authorization` header is ignored.
+     * @description `username` is a username (case-insensitive) or, when it contains `@`, an e-mail address. Sets `last_login`; records the refresh token's `jti`; upgrades a legacy Django `pbkdf2_sha256` hash to argon2id. Every failure has the same body and takes the same time. Rate limits *login* (per IP), *login-fail* (failed attempts per account and client address: beyond it `429` for that client and account only) and *login-account* (failed attempts per account: beyond it every attempt is slowed down, never refused). The `Authorization` header is ignored.
      */
     post: operations['login'];
     delete?: never;
@@ -339,7 +339,7 @@ export interface paths {
     put?: never;
     /**
      * Mail a password-reset link
-     * @description Always `204` for a valid address, whether or not an account has it (no enumeration). An active account with that e-mail gets `<DWA_PUBLIC_URL>/password/reset/confirm/{uid}/{token}` through the outbox: single-use, valid for one hour, superseding older links. Rate limits *password* (per IP) and *reset-mail* (per address; beyond it: still `204`, no mail). The `Authorization` header is ignored.
+     * @description Always `204` for a valid address, whether or not an account has it (no enumeration). An active account with that e-mail gets `<DWA_PUBLIC_URL>/password/reset/confirm/{uid}/{token}` through the outbox: single-use, valid for one hour, superseding older links. Rate limits *reset* (per IP) and *reset-mail* (per address; beyond it: still `204`, no mail). The `Authorization` header is ignored.
      */
     post: operations['resetPassword'];
     delete?: never;
@@ -359,7 +359,7 @@ export interface paths {
     put?: never;
     /**
      * Set a new password with a reset link's uid and token
-     * @description Order: required fields; `{"uid":["Invalid user id or user doesn't exist."]}`; `{"token":["Invalid token for given user."]}` (also expired or used); the registration's password validators under `new_password`; the mismatch message. On success the token is consumed and every refresh token of the user revoked. Rate limit *password* (per IP). The `Authorization` header is ignored.
+     * @description Order: required fields; `{"uid":["Invalid user id or user doesn't exist."]}`; `{"token":["Invalid token for given user."]}` (also expired or used); the registration's password validators under `new_password`; the mismatch message. On success the token is consumed and every refresh token of the user revoked. Rate limit *reset* (per IP). The `Authorization` header is ignored.
      */
     post: operations['resetPasswordConfirm'];
     delete?: never;
@@ -413,7 +413,7 @@ export interface paths {
     put?: never;
     /**
      * Send a complaint or password-recovery request
-     * @description Stored; the outbox mails it to the support address and an acknowledgement to the sender (at most 3 a day per address, rate limit *complaint-ack*; beyond it the complaint is still stored and forwarded). Mail failures never change the answer. Rate limit *complaint* (per IP).
+     * @description Stored; the outbox mails it to the support address and an acknowledgement to the sender (at most 3 a day per address, rate limit *complaint-ack*; beyond it the complaint is still stored and forwarded). Mail failures never change the answer. Rate limit *complaint* (per user, else per IP).
      */
     post: operations['sendComplaint'];
     delete?: never;
@@ -845,7 +845,7 @@ export interface paths {
     put?: never;
     /**
      * Count a page view (anonymous; no cookies)
-     * @description Query and fragment of `path` are dropped; `referrer` is kept only as a foreign host. The visitor key is SHA-256 of a daily random salt, the IP and the User-Agent; the salt is replaced at 00:00 UTC and never stored. Known bots are accepted but not counted. Rate limit *analytics* (per IP).
+     * @description Query and fragment of `path` are dropped; `referrer` is kept only as a foreign host. The visitor key is SHA-256 of a daily random salt, the IP and the User-Agent; the salt is replaced at 00:00 UTC and never stored. Known bots are accepted but not counted. Rate limit *analytics* (per user, else per IP).
      */
     post: operations['recordPageView'];
     delete?: never;
@@ -865,7 +865,7 @@ export interface paths {
     put?: never;
     /**
      * Report a search that found nothing (anonymous; no cookies)
-     * @description Sent by the search page when a query (as sent to the product search) finds nothing. The server runs the search itself and keeps the report only when it really finds nothing, with the query in lower case, spaces collapsed, and the page views' anonymous visitor key. Known bots are accepted but not kept. Staff see the most searched ones in the analytics summary (`top_missed_searches`). Rate limit *analytics* (per IP).
+     * @description Sent by the search page when a query (as sent to the product search) finds nothing. The server runs the search itself and keeps the report only when it really finds nothing, with the query in lower case, spaces collapsed, and the page views' anonymous visitor key. Known bots are accepted but not kept. Staff see the most searched ones in the analytics summary (`top_missed_searches`). Rate limit *analytics* (per user, else per IP).
      */
     post: operations['recordSearchMiss'];
     delete?: never;
@@ -1536,7 +1536,7 @@ export interface paths {
     };
     /**
      * Prometheus metrics
-     * @description Requests, latency, throttles, outbox backlog, payment outcomes and flagged payments in the Prometheus text format. Served only to allow-listed networks (default: loopback). Authorization is ignored.
+     * @description Requests, latency, throttles, outbox backlog, payment outcomes and flagged payments in the Prometheus text format. Served only to clients in allow-listed networks (default: loopback), the client being the address behind trusted proxies; forwarded requests from other peers are refused. Authorization is ignored.
      */
     get: operations['getMetrics'];
     put?: never;
