@@ -138,40 +138,50 @@ func (s *Store) FailPayment(ctx context.Context, reference, gatewayResponse, fla
 	return n == 1, err
 }
 
-// FulfilPayment: see service.PaymentStore. The conditional updates make
-// the transition happen once however many callers race: on PostgreSQL the
-// second waits for the first's row lock and then finds nothing to change.
+// FulfilPayment: see service.PaymentStore. It follows the lock hierarchy
+// of docs/decisions/0007 — the order row first, then its payment — as
+// cancelling and expiring do; the payment's order id never changes, so it
+// is read before taking any lock. The conditional update makes the
+// transition happen once however many callers race: on PostgreSQL the
+// second waits for the first's order lock and then finds nothing to change.
 func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time) (shop.Fulfilment, error) {
 	var out shop.Fulfilment
 	err := s.db.inTx(ctx, func(c conn) error {
 		ms := shop.Millis(at)
-		var orderID string
-		err := c.queryRow(ctx, `UPDATE payments SET status = 'successful', gateway_response = ?, paid_at = ?, updated_at = ?
-			WHERE reference = ? AND status IN ('pending', 'failed') RETURNING order_id`,
-			gatewayResponse, ms, ms, reference).Scan(&orderID)
+		var orderID, orderStatus string
+		err := c.queryRow(ctx, `SELECT order_id FROM payments WHERE reference = ?`, reference).Scan(&orderID)
 		if errors.Is(err, sql.ErrNoRows) {
 			out = shop.FulfilAlreadyDone
 			return nil
 		}
 		if err != nil {
-			return c.db.translate(err)
+			return err
 		}
-		res, err := c.exec(ctx, `UPDATE orders SET status = 'processing', paid_at = ?, updated_at = ?
-			WHERE id = ? AND status = 'pending'`, ms, ms, orderID)
+		if err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, orderID).
+			Scan(&orderStatus); err != nil {
+			return err
+		}
+		res, err := c.exec(ctx, `UPDATE payments SET status = 'successful', gateway_response = ?, paid_at = ?, updated_at = ?
+			WHERE reference = ? AND status IN ('pending', 'failed')`, gatewayResponse, ms, ms, reference)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
-			out = shop.FulfilDone
-			if err != nil {
-				return err
-			}
-			return addOrderEvent(ctx, c, shop.OrderEvent{OrderID: orderID, Status: shop.OrderProcessing,
-				Note: "Payment received.", CreatedAt: shop.FromMillis(ms)})
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			out = shop.FulfilAlreadyDone
+			return err
 		}
-		out = shop.FulfilNotPayable
-		_, err = c.exec(ctx, `UPDATE payments SET flag = 'refund' WHERE reference = ?`, reference)
-		return err
+		if orderStatus != shop.OrderPending {
+			out = shop.FulfilNotPayable
+			_, err = c.exec(ctx, `UPDATE payments SET flag = 'refund' WHERE reference = ?`, reference)
+			return err
+		}
+		out = shop.FulfilDone
+		if _, err := c.exec(ctx, `UPDATE orders SET status = 'processing', paid_at = ?, updated_at = ?
+			WHERE id = ? AND status = 'pending'`, ms, ms, orderID); err != nil {
+			return err
+		}
+		return addOrderEvent(ctx, c, shop.OrderEvent{OrderID: orderID, Status: shop.OrderProcessing,
+			Note: "Payment received.", CreatedAt: shop.FromMillis(ms)})
 	})
 	return out, err
 }
