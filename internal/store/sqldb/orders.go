@@ -21,6 +21,7 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
 	check func(c *shop.Cart, lines []shop.CartLine) error) (*shop.CartLine, error) {
 	var short *shop.CartLine
 	err := s.db.inTx(ctx, func(c conn) error {
+		short = nil // inTx may run this twice
 		cart, err := activeCart(ctx, c, o.UserID, s.db.Dialect.ForUpdate)
 		if err != nil {
 			return err
@@ -309,6 +310,7 @@ func cancelPending(ctx context.Context, c conn, id string, at time.Time) (bool, 
 func (s *Store) DeleteOrder(ctx context.Context, userID int64, id string, at time.Time) (string, error) {
 	var status string
 	err := s.db.inTx(ctx, func(c conn) error {
+		status = "" // inTx may run this twice
 		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ? AND user_id = ? AND hidden_by_user = FALSE`+
 			s.db.Dialect.ForUpdate, id, userID).Scan(&status)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -365,6 +367,7 @@ func (s *Store) ExpireOrder(ctx context.Context, id string, at time.Time) (bool,
 func (s *Store) ClaimIdempotencyKey(ctx context.Context, userID int64, key, requestHash string, at, expired, stale time.Time) (*shop.IdempotencyRecord, error) {
 	var prev *shop.IdempotencyRecord
 	err := s.db.inTx(ctx, func(c conn) error {
+		prev = nil // inTx may run this twice
 		if _, err := c.exec(ctx, `DELETE FROM idempotency_keys WHERE user_id = ? AND idem_key = ?
 			AND (created_at < ? OR (state = 'running' AND created_at < ?))`,
 			userID, key, shop.Millis(expired), shop.Millis(stale)); err != nil {

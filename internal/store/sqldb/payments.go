@@ -55,6 +55,7 @@ func (s *Store) PendingPayment(ctx context.Context, orderID, provider string) (*
 func (s *Store) CreatePayment(ctx context.Context, p *shop.Payment) (bool, error) {
 	created := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		created = false // inTx may run this twice
 		var status string
 		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, p.OrderID).Scan(&status)
 		if err != nil {
