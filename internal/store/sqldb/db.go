@@ -43,10 +43,13 @@ type DB struct {
 	W, R    *sql.DB
 	Dialect Dialect
 
-	queries  atomic.Int64
-	retries  atomic.Int64
-	rebindMu sync.RWMutex
-	rebound  map[string]string
+	queries atomic.Int64
+	retries atomic.Int64
+	// beforeMigration, when set (by tests only), runs before each
+	// migration's transaction begins: where another process may step in.
+	beforeMigration func(Migration)
+	rebindMu        sync.RWMutex
+	rebound         map[string]string
 }
 
 // New wraps the pools. w and r may be the same *sql.DB.
