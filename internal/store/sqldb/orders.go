@@ -334,10 +334,15 @@ func (s *Store) DeleteOrder(ctx context.Context, userID int64, id string, at tim
 	return status, err
 }
 
-// ExpiredOrders lists pending orders created before the given time, oldest first.
-func (s *Store) ExpiredOrders(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	rows, err := s.db.reader().query(ctx, `SELECT id FROM orders WHERE status = 'pending' AND created_at < ?
-		ORDER BY created_at, id LIMIT ?`, shop.Millis(before), limit)
+// ExpiredOrders lists pending orders created before the given time, oldest
+// first, leaving out those with a pending attempt whose provider check is
+// not due at now (it failed lately) or was given up (flagged): such an
+// order cannot be cancelled yet, and must not hold up the others.
+func (s *Store) ExpiredOrders(ctx context.Context, before, now time.Time, limit int) ([]string, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT o.id FROM orders o WHERE o.status = 'pending' AND o.created_at < ?
+		AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'pending'
+			AND (p.next_attempt_at > ? OR p.flag <> ''))
+		ORDER BY o.created_at, o.id LIMIT ?`, shop.Millis(before), shop.Millis(now), limit)
 	if err != nil {
 		return nil, err
 	}
