@@ -82,8 +82,11 @@ func openApp(ctx context.Context, e env) (*app, error) {
 		}
 		media = a.uploads
 	}
-	a.svc = service.New(service.Deps{Store: st, Log: log, Fanout: fan, Accounts: accountOptions(cfg, st),
-		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Media: media})
+	if a.svc, err = service.New(service.Deps{Store: st, Log: log, Fanout: fan, Accounts: accountOptions(cfg, st),
+		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Media: media}); err != nil {
+		a.close()
+		return nil, err
+	}
 	return a, nil
 }
 

@@ -17,14 +17,14 @@ func (a *API) writeDomainMetrics(ctx context.Context, w io.Writer) {
 	writeFamily(w, "dwa_throttled_total", "counter", "bucket",
 		"Requests and events refused by a rate limit, by bucket.", a.svc.Throttled())
 	writeFamily(w, "dwa_payment_outcomes_total", "counter", "outcome",
-		"Provider reports applied to payment attempts (verify, webhook, jobs) and failed provider calls, by outcome.",
+		"Provider reports applied to payment attempts (verify, webhook, jobs) and failed provider calls, by outcome (gave_up: attempts flagged after ten failed checks; event_gave_up: webhook events set aside after ten failures).",
 		a.svc.PaymentOutcomes())
 	gauges := []struct {
 		name, label, help string
 		read              func(context.Context) (map[string]int64, error)
 	}{
 		{"dwa_outbox_mails", "status", "Mails not sent, by status (pending or failed for good).", a.svc.MailBacklog},
-		{"dwa_payments_flagged", "flag", "Payment attempts flagged for staff, by flag (review: amount or currency mismatch; refund: paid after the order stopped being payable).", a.svc.FlaggedPayments},
+		{"dwa_payments_flagged", "flag", "Payment attempts flagged for staff, by flag (review: amount or currency mismatch, or the provider could not be asked ten times; refund: paid after the order stopped being payable).", a.svc.FlaggedPayments},
 	}
 	for _, g := range gauges {
 		values, err := g.read(ctx)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"dwa/internal/gateway/testpay"
 	"dwa/internal/service"
 	"dwa/internal/shoptest"
 )
@@ -16,10 +17,14 @@ import (
 // unknown accounts many times faster.
 func TestLoginTimingDoesNotRevealAccounts(t *testing.T) {
 	st := shoptest.OpenSQLite(t)
-	svc := service.New(service.Deps{Store: st, Accounts: service.AccountOptions{
-		Secret: []byte(shoptest.TestSecret), AccessTTL: time.Minute, RefreshTTL: time.Hour,
-		Hasher: &service.Hasher{MemoryKiB: 4 * 1024, Time: 2, Threads: 1},
-	}})
+	svc, err := service.New(service.Deps{Store: st, Payments: testpay.New(), OrderExpiry: time.Hour,
+		Accounts: service.AccountOptions{
+			Secret: []byte(shoptest.TestSecret), AccessTTL: time.Minute, RefreshTTL: time.Hour,
+			Hasher: &service.Hasher{MemoryKiB: 4 * 1024, Time: 2, Threads: 1},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	if _, err := svc.CreateUser(ctx, service.NewUser{Username: "ama", Email: "ama@example.com", Password: shoptest.Password}); err != nil {
 		t.Fatal(err)

@@ -33,8 +33,10 @@ type OrderStore interface {
 	// payment attempts failed) and hidden, a cancelled one hidden. It
 	// returns the status the order had, "" when there is no such order.
 	DeleteOrder(ctx context.Context, userID int64, id string, at time.Time) (string, error)
-	// ExpiredOrders lists ids of orders still pending that were created before.
-	ExpiredOrders(ctx context.Context, before time.Time, limit int) ([]string, error)
+	// ExpiredOrders lists ids of orders still pending that were created
+	// before, leaving out those whose pending attempt's provider check is
+	// not due at now or was given up (flagged).
+	ExpiredOrders(ctx context.Context, before, now time.Time, limit int) ([]string, error)
 	// ExpireOrder cancels the order if it is still pending, releasing its
 	// stock and failing its pending payment attempts; false when it was not.
 	ExpireOrder(ctx context.Context, id string, at time.Time) (bool, error)

@@ -98,13 +98,17 @@ func (s *Service) MailBacklog(ctx context.Context) (map[string]int64, error) {
 	return s.store.MailBacklog(ctx)
 }
 
-// backoff is the wait before attempt n+1 after n failures.
-func backoff(n int) time.Duration {
-	d := mailBackoff
-	for i := 1; i < n && d < mailMaxBackoff; i++ {
+// backoff is the wait before a mail's attempt n+1 after n failures.
+func backoff(n int) time.Duration { return expBackoff(mailBackoff, mailMaxBackoff, n) }
+
+// expBackoff is the wait before attempt n+1 after n failures: first, then
+// doubling, never more than most (the outbox and the payment jobs).
+func expBackoff(first, most time.Duration, n int) time.Duration {
+	d := first
+	for i := 1; i < n && d < most; i++ {
 		d *= 2
 	}
-	return min(d, mailMaxBackoff)
+	return min(d, most)
 }
 
 func truncate(s string, n int) string {

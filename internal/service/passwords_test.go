@@ -3,12 +3,18 @@ package service
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"dwa/internal/gateway/testpay"
 )
 
 // TestProductionHasherIsOWASP proves the parameters every real hash uses:
 // the default of New and of OWASPHasher.
 func TestProductionHasherIsOWASP(t *testing.T) {
-	s := New(Deps{})
+	s, err := New(Deps{Payments: testpay.New(), OrderExpiry: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if h := s.hasher; h.MemoryKiB != 19*1024 || h.Time != 2 || h.Threads != 1 {
 		t.Fatalf("default hasher = %+v", h)
 	}

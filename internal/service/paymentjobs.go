@@ -3,18 +3,34 @@ package service
 import (
 	"context"
 	"time"
+
+	"dwa/internal/shop"
 )
 
 // Background timings: provider events are applied as soon as they arrive
 // (and polled for, in case another instance stored them); attempts still
 // pending after reverifyAfter are re-checked every reverifyEvery (contract
 // §2.5); expired orders are looked for every expireEvery.
+//
+// A failed provider check of an attempt (re-verify or expiry job) waits
+// checkBackoff, doubling up to checkMaxBackoff, before the next; after
+// checkMaxAttempts (about a day and a half) the attempt is flagged for
+// review and its order is left pending for staff. A stored event that
+// cannot be applied backs off the same way from eventBackoff. Each job
+// picks only rows that are due, so failing ones never hold up newer ones.
 const (
 	eventPoll     = 5 * time.Second
 	reverifyAfter = 15 * time.Minute
 	reverifyEvery = 10 * time.Minute
 	expireEvery   = time.Minute
 	jobBatch      = 100
+
+	checkBackoff     = 10 * time.Minute
+	checkMaxBackoff  = 6 * time.Hour
+	checkMaxAttempts = 10
+	eventBackoff     = 30 * time.Second
+	eventMaxBackoff  = time.Hour
+	eventMaxAttempts = 10
 )
 
 // RunPaymentJobs runs the payment and order background work until ctx ends.
@@ -53,14 +69,17 @@ func (s *Service) RunPaymentJobs(ctx context.Context) {
 // than reverifyAfter whose order still waits, and applies the answers. It
 // reports how many attempts it asked about.
 func (s *Service) ReverifyPayments(ctx context.Context) (int, error) {
-	ps, err := s.store.StalePayments(ctx, s.now().Add(-reverifyAfter), jobBatch)
+	now := s.now()
+	ps, err := s.store.StalePayments(ctx, now.Add(-reverifyAfter), now, jobBatch)
 	if err != nil {
 		return 0, err
 	}
 	for _, p := range ps {
 		txn, err := s.askProvider(ctx, p)
 		if err != nil {
-			// The provider is unreachable: try again next pass.
+			if err := s.checkFailed(ctx, p); err != nil {
+				return 0, err
+			}
 			continue
 		}
 		if _, err := s.fulfil(ctx, p, txn); err != nil && !isContractOutcome(err) {
@@ -80,7 +99,7 @@ func (s *Service) ExpireOrders(ctx context.Context) (int, error) {
 	if err := s.store.PruneIdempotencyKeys(ctx, now.Add(-idemTTL)); err != nil {
 		return 0, err
 	}
-	ids, err := s.store.ExpiredOrders(ctx, now.Add(-s.orderExpiry), jobBatch)
+	ids, err := s.store.ExpiredOrders(ctx, now.Add(-s.orderExpiry), now, jobBatch)
 	if err != nil {
 		return 0, err
 	}
@@ -93,7 +112,11 @@ func (s *Service) ExpireOrders(ctx context.Context) (int, error) {
 		if p != nil {
 			txn, err := s.askProvider(ctx, p)
 			if err != nil {
-				// Never cancel an order whose payment could not be checked.
+				// Never cancel an order whose payment could not be
+				// checked; ExpiredOrders leaves it out until it is due.
+				if err := s.checkFailed(ctx, p); err != nil {
+					return cancelled, err
+				}
 				continue
 			}
 			if _, err := s.fulfil(ctx, p, txn); err != nil && !isContractOutcome(err) {
@@ -110,4 +133,22 @@ func (s *Service) ExpireOrders(ctx context.Context) (int, error) {
 		}
 	}
 	return cancelled, nil
+}
+
+// checkFailed schedules the next provider check of an attempt the provider
+// could not be asked about, or flags it for review after checkMaxAttempts
+// (logged and counted as gave_up).
+func (s *Service) checkFailed(ctx context.Context, p *shop.Payment) error {
+	attempts := p.Attempts + 1
+	final := attempts >= checkMaxAttempts
+	next := s.now().Add(expBackoff(checkBackoff, checkMaxBackoff, attempts))
+	if final {
+		s.log.ErrorContext(ctx, "payments: provider check failed too often, attempt flagged for review",
+			"payment_id", p.ID, "order_id", p.OrderID, "attempts", attempts)
+		s.payStats.add(outcomeGaveUp)
+	} else {
+		s.log.WarnContext(ctx, "payments: provider check failed, will ask again", "payment_id", p.ID,
+			"attempt", attempts, "next_attempt_at", next)
+	}
+	return s.store.PaymentCheckFailed(ctx, p.Reference, attempts, next, final)
 }

@@ -33,15 +33,24 @@ type PaymentStore interface {
 	// pending to processing (paid_at = at); if the order is no longer
 	// pending the attempt is flagged for refund.
 	FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time) (shop.Fulfilment, error)
-	// StalePayments lists pending attempts created before the given time
-	// whose order is still pending, oldest first.
-	StalePayments(ctx context.Context, before time.Time, limit int) ([]*shop.Payment, error)
+	// StalePayments lists pending, unflagged attempts created before the
+	// given time whose order is still pending and whose next provider check
+	// is due at now, by that due time, then oldest first.
+	StalePayments(ctx context.Context, before, now time.Time, limit int) ([]*shop.Payment, error)
+	// PaymentCheckFailed records a failed background provider check of a
+	// pending attempt: its number and when to ask again; final flags the
+	// attempt for staff review, and the jobs stop asking.
+	PaymentCheckFailed(ctx context.Context, reference string, attempts int, next time.Time, final bool) error
 	// SavePaymentEvent stores a provider event unless the same event for
 	// the same reference is stored already; false for a duplicate.
 	SavePaymentEvent(ctx context.Context, e shop.PaymentEvent) (bool, error)
-	// PendingPaymentEvents lists stored events not processed yet, oldest first.
-	PendingPaymentEvents(ctx context.Context, limit int) ([]shop.PaymentEvent, error)
+	// PendingPaymentEvents lists stored events not processed yet that are
+	// due at now, by due time, then oldest first.
+	PendingPaymentEvents(ctx context.Context, now time.Time, limit int) ([]shop.PaymentEvent, error)
 	PaymentEventProcessed(ctx context.Context, id int64, at time.Time) error
+	// PaymentEventFailed records a failed application of an event: its
+	// number, the error and when to try again; final sets it aside for good.
+	PaymentEventFailed(ctx context.Context, id int64, attempts int, next time.Time, lastErr string, final bool) error
 }
 
 // PaymentGateway is a payment provider: Paystack, or the built-in test
@@ -339,26 +348,54 @@ func (s *Service) ReceiveWebhook(ctx context.Context, body []byte, signature str
 	return nil
 }
 
-// ProcessPaymentEvents applies the stored, unprocessed provider events and
-// reports how many it handled. Only charge.success changes anything.
+// ProcessPaymentEvents applies the stored, unprocessed provider events that
+// are due and reports how many it applied. Only charge.success changes
+// anything. An event that cannot be applied is retried later with backoff
+// and set aside after eventMaxAttempts, so it never holds up newer ones;
+// an unreachable database ends the pass instead (no event is to blame).
 func (s *Service) ProcessPaymentEvents(ctx context.Context) (int, error) {
 	wg, ok := s.pay.(WebhookGateway)
 	if !ok {
 		return 0, nil
 	}
-	events, err := s.store.PendingPaymentEvents(ctx, eventBatch)
+	events, err := s.store.PendingPaymentEvents(ctx, s.now(), eventBatch)
 	if err != nil {
 		return 0, err
 	}
-	for i, e := range events {
+	applied := 0
+	for _, e := range events {
 		if err := s.applyEvent(ctx, wg, e); err != nil {
-			return i, err
+			if ctx.Err() != nil || shop.KindOf(err) == shop.KindUnavailable {
+				return applied, err
+			}
+			if err := s.eventFailed(ctx, e, err); err != nil {
+				return applied, err
+			}
+			continue
 		}
 		if err := s.store.PaymentEventProcessed(ctx, e.ID, s.now()); err != nil {
-			return i, err
+			return applied, err
 		}
+		applied++
 	}
-	return len(events), nil
+	return applied, nil
+}
+
+// eventFailed schedules the next application of an event that failed, or
+// sets it aside after eventMaxAttempts (logged and counted).
+func (s *Service) eventFailed(ctx context.Context, e shop.PaymentEvent, cause error) error {
+	attempts := e.Attempts + 1
+	final := attempts >= eventMaxAttempts
+	next := s.now().Add(expBackoff(eventBackoff, eventMaxBackoff, attempts))
+	if final {
+		s.log.ErrorContext(ctx, "payment webhook: event failed too often, set aside", "event_id", e.ID,
+			"attempts", attempts, "err", cause)
+		s.payStats.add(outcomeEventGaveUp)
+	} else {
+		s.log.WarnContext(ctx, "payment webhook: event failed, will retry", "event_id", e.ID, "attempt", attempts,
+			"next_attempt_at", next, "err", cause)
+	}
+	return s.store.PaymentEventFailed(ctx, e.ID, attempts, next, truncate(cause.Error(), 500), final)
 }
 
 const eventBatch = 50

@@ -19,12 +19,14 @@ const (
 	outcomeMismatch
 	outcomeIncomplete
 	outcomeProviderError
+	outcomeGaveUp
+	outcomeEventGaveUp
 	numOutcomes
 )
 
 // outcomeNames are the metric labels, indexed by payOutcome.
 var outcomeNames = [numOutcomes]string{"fulfilled", "already_fulfilled", "not_payable", "failed", "mismatch",
-	"incomplete", "provider_error"}
+	"incomplete", "provider_error", "gave_up", "event_gave_up"}
 
 // paymentStats counts outcomes since the process started; the zero value
 // is ready and safe for concurrent use.

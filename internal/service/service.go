@@ -5,6 +5,8 @@ package service
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -124,8 +126,16 @@ type Deps struct {
 	Media MediaStore
 }
 
-// New builds a Service.
-func New(d Deps) *Service {
+// New builds a Service. It refuses deps that would make the background
+// jobs destructive or the payment endpoints crash: an order expiry of zero
+// or less would cancel every pending order on the next pass.
+func New(d Deps) (*Service, error) {
+	switch {
+	case d.Payments == nil:
+		return nil, errors.New("service: no payment provider")
+	case d.OrderExpiry <= 0:
+		return nil, fmt.Errorf("service: order expiry must be positive, got %s", d.OrderExpiry)
+	}
 	if d.Now == nil {
 		d.Now = time.Now
 	}
@@ -147,7 +157,7 @@ func New(d Deps) *Service {
 	return &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
-		fanout: d.Fanout, media: d.Media}
+		fanout: d.Fanout, media: d.Media}, nil
 }
 
 // Readiness reports whether the database answers and is fully migrated.

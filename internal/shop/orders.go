@@ -141,6 +141,10 @@ type Payment struct {
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 	PaidAt          time.Time
+	// Attempts counts the background provider checks that failed; the
+	// jobs ask again from NextAttemptAt.
+	Attempts      int
+	NextAttemptAt time.Time
 }
 
 // ProviderTransaction is what a payment provider reports about a reference.
@@ -242,6 +246,7 @@ type PaymentEvent struct {
 	Reference  string
 	Payload    string
 	ReceivedAt time.Time
+	Attempts   int // failed applications so far
 }
 
 // PaymentInit is what the server tells a provider about a new transaction;

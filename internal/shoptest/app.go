@@ -75,11 +75,14 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		uploads := uploadBucket(t, cfg.S3)
 		store, opts.Uploads = uploads, uploads
 	}
-	svc := service.New(service.Deps{Store: st, Now: clock.Now, Sleep: clock.Sleep, Fanout: fanout, Media: store, Accounts: service.AccountOptions{
+	svc, err := service.New(service.Deps{Store: st, Now: clock.Now, Sleep: clock.Sleep, Fanout: fanout, Media: store, Accounts: service.AccountOptions{
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
 	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts.Service = svc
 	h, err := httpapi.New(opts)
 	if err != nil {

@@ -37,6 +37,9 @@ var dialect = sqldb.Dialect{
 	ForUpdate:         " FOR UPDATE",
 	IsUniqueViolation: hasState("23505"),
 	IsCheckViolation:  hasState("23514"),
+	// serialization_failure and deadlock_detected: the transaction was
+	// rolled back for another's sake and may simply be run again.
+	IsRetryable: hasState("40001", "40P01"),
 	IsUnavailable: func(err error) bool {
 		var ce *pgconn.ConnectError
 		var ne net.Error

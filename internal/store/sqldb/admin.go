@@ -49,6 +49,7 @@ func (s *Store) Users(ctx context.Context, search string, offset, limit int) ([]
 func (s *Store) SetUserFlags(ctx context.Context, id int64, staff, active *bool, at time.Time) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		found = false // inTx may run this twice
 		res, err := c.exec(ctx, `UPDATE users SET is_staff = COALESCE(?, is_staff), is_active = COALESCE(?, is_active)
 			WHERE id = ?`, nullBool(staff), nullBool(active), id)
 		if err != nil {
@@ -115,6 +116,7 @@ func (s *Store) Complaints(ctx context.Context, handled bool, offset, limit int)
 func (s *Store) HandleComplaint(ctx context.Context, id int64, at time.Time, mails func(shop.Complaint) []shop.Mail) (*shop.Complaint, error) {
 	var out *shop.Complaint
 	err := s.db.inTx(ctx, func(c conn) error {
+		out = nil // inTx may run this twice
 		if _, err := c.exec(ctx, `UPDATE complaints SET handled_at = COALESCE(handled_at, ?) WHERE id = ?`,
 			shop.Millis(at), id); err != nil {
 			return err
@@ -142,6 +144,7 @@ func (s *Store) HandleComplaint(ctx context.Context, id int64, at time.Time, mai
 func (s *Store) UpdateCategory(ctx context.Context, cat *shop.Category) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		found = false // inTx may run this twice
 		var old string
 		err := c.queryRow(ctx, `SELECT name FROM categories WHERE id = ?`, cat.ID).Scan(&old)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -167,6 +170,7 @@ func (s *Store) UpdateCategory(ctx context.Context, cat *shop.Category) (bool, e
 func (s *Store) AddCategoryImage(ctx context.Context, categoryID int64, url string) (int64, error) {
 	var id int64
 	err := s.db.inTx(ctx, func(c conn) error {
+		id = 0 // inTx may run this twice
 		var last int
 		var n int
 		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM categories WHERE id = ?`, categoryID).Scan(&n); err != nil || n == 0 {
@@ -283,6 +287,7 @@ func storeOverviews(ctx context.Context, c conn, where string, args ...any) ([]s
 func (s *Store) SetStoreActive(ctx context.Context, id int64, active bool) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		found = false // inTx may run this twice
 		res, err := c.exec(ctx, `UPDATE stores SET is_active = ? WHERE id = ?`, active, id)
 		if err != nil {
 			return err

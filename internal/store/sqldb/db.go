@@ -24,6 +24,10 @@ type Dialect struct {
 	IsCheckViolation  func(error) bool
 	// IsUnavailable reports errors meaning the database cannot be reached.
 	IsUnavailable func(error) bool
+	// IsRetryable reports errors after which the whole transaction may be
+	// run again and succeed: a serialization failure or a deadlock victim
+	// on PostgreSQL. inTx retries once on them.
+	IsRetryable func(error) bool
 	// ForUpdate is appended to a single-table SELECT to lock its rows for
 	// the rest of the transaction: " FOR UPDATE" on PostgreSQL; empty on
 	// SQLite, where BEGIN IMMEDIATE on the one writer already serialises.
@@ -39,9 +43,13 @@ type DB struct {
 	W, R    *sql.DB
 	Dialect Dialect
 
-	queries  atomic.Int64
-	rebindMu sync.RWMutex
-	rebound  map[string]string
+	queries atomic.Int64
+	retries atomic.Int64
+	// beforeMigration, when set (by tests only), runs before each
+	// migration's transaction begins: where another process may step in.
+	beforeMigration func(Migration)
+	rebindMu        sync.RWMutex
+	rebound         map[string]string
 }
 
 // New wraps the pools. w and r may be the same *sql.DB.
@@ -126,10 +134,20 @@ func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 	return rows, c.db.translate(err)
 }
 
-func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+func (c conn) queryRow(ctx context.Context, query string, args ...any) row {
 	c.db.queries.Add(1)
-	return c.q.QueryRowContext(ctx, c.db.Rebind(query), args...)
+	return row{db: c.db, r: c.q.QueryRowContext(ctx, c.db.Rebind(query), args...)}
 }
+
+// row is a *sql.Row whose Scan translates driver errors like exec and
+// query do (an unreachable database becomes shop's Unavailable, a 503);
+// sql.ErrNoRows passes through unchanged.
+type row struct {
+	db *DB
+	r  *sql.Row
+}
+
+func (r row) Scan(dest ...any) error { return r.db.translate(r.r.Scan(dest...)) }
 
 // ids runs a query of one integer column and returns its values.
 func (c conn) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
@@ -162,8 +180,27 @@ func (db *DB) reader() conn { return conn{db: db, q: db.R} }
 // writer is a conn on the write pool, outside any transaction.
 func (db *DB) writer() conn { return conn{db: db, q: db.W} }
 
-// inTx runs fn in a transaction on the writer, committing when fn returns nil.
+// inTx runs fn in a transaction on the writer, committing when fn returns
+// nil. When the engine aborts the transaction as a deadlock victim or for a
+// serialization failure (Dialect.IsRetryable), it runs fn once more in a new
+// transaction: the other transaction has finished by then.
+//
+// fn may therefore run twice, and must be safe to re-run: everything it
+// does through c is rolled back, so it may only assign (never accumulate
+// into) variables outside itself, and must not send mail, count metrics or
+// call other services — those happen after inTx returns. Every caller in
+// this package follows that rule (docs/decisions/0007).
 func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
+	err := db.tryTx(ctx, fn)
+	if err != nil && db.Dialect.IsRetryable != nil && db.Dialect.IsRetryable(err) && ctx.Err() == nil {
+		db.retries.Add(1)
+		err = db.tryTx(ctx, fn)
+	}
+	return err
+}
+
+// tryTx is one attempt of inTx.
+func (db *DB) tryTx(ctx context.Context, fn func(c conn) error) error {
 	tx, err := db.W.BeginTx(ctx, nil)
 	if err != nil {
 		return db.translate(err)
@@ -174,6 +211,9 @@ func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	}
 	return db.translate(tx.Commit())
 }
+
+// TxRetries is how many transactions inTx has run a second time.
+func (db *DB) TxRetries() int64 { return db.retries.Load() }
 
 // warm fills the reader pool up to n open connections and runs prime on
 // each one it opens. Connections held elsewhere (a LISTEN) count towards

@@ -18,9 +18,12 @@ var (
 // translate maps driver errors to the vocabulary the service understands.
 // sql.ErrNoRows is left alone: each caller knows which model was missing.
 func (db *DB) translate(err error) error {
+	var known *shop.Error
 	switch {
 	case err == nil, errors.Is(err, sql.ErrNoRows),
-		errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded),
+		// Already translated (Scan translates, and callers often again).
+		errors.As(err, &known), errors.Is(err, ErrUnique), errors.Is(err, ErrCheck):
 		return err
 	case db.Dialect.IsUniqueViolation(err):
 		return errors.Join(ErrUnique, err)

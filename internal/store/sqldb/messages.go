@@ -161,6 +161,7 @@ func (s *Store) RedeemStreamTicket(ctx context.Context, hash string, now time.Ti
 func (s *Store) AcquireStreamLease(ctx context.Context, userID int64, max int, now, expiresAt time.Time) (int64, error) {
 	var id int64
 	err := s.db.inTx(ctx, func(c conn) error {
+		id = 0 // inTx may run this twice
 		var locked int64
 		if err := c.queryRow(ctx, `SELECT id FROM users WHERE id = ?`+s.db.Dialect.ForUpdate, userID).
 			Scan(&locked); err != nil {

@@ -21,6 +21,7 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
 	check func(c *shop.Cart, lines []shop.CartLine) error) (*shop.CartLine, error) {
 	var short *shop.CartLine
 	err := s.db.inTx(ctx, func(c conn) error {
+		short = nil // inTx may run this twice
 		cart, err := activeCart(ctx, c, o.UserID, s.db.Dialect.ForUpdate)
 		if err != nil {
 			return err
@@ -309,6 +310,7 @@ func cancelPending(ctx context.Context, c conn, id string, at time.Time) (bool, 
 func (s *Store) DeleteOrder(ctx context.Context, userID int64, id string, at time.Time) (string, error) {
 	var status string
 	err := s.db.inTx(ctx, func(c conn) error {
+		status = "" // inTx may run this twice
 		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ? AND user_id = ? AND hidden_by_user = FALSE`+
 			s.db.Dialect.ForUpdate, id, userID).Scan(&status)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -332,10 +334,15 @@ func (s *Store) DeleteOrder(ctx context.Context, userID int64, id string, at tim
 	return status, err
 }
 
-// ExpiredOrders lists pending orders created before the given time, oldest first.
-func (s *Store) ExpiredOrders(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	rows, err := s.db.reader().query(ctx, `SELECT id FROM orders WHERE status = 'pending' AND created_at < ?
-		ORDER BY created_at, id LIMIT ?`, shop.Millis(before), limit)
+// ExpiredOrders lists pending orders created before the given time, oldest
+// first, leaving out those with a pending attempt whose provider check is
+// not due at now (it failed lately) or was given up (flagged): such an
+// order cannot be cancelled yet, and must not hold up the others.
+func (s *Store) ExpiredOrders(ctx context.Context, before, now time.Time, limit int) ([]string, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT o.id FROM orders o WHERE o.status = 'pending' AND o.created_at < ?
+		AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'pending'
+			AND (p.next_attempt_at > ? OR p.flag <> ''))
+		ORDER BY o.created_at, o.id LIMIT ?`, shop.Millis(before), shop.Millis(now), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -365,6 +372,7 @@ func (s *Store) ExpireOrder(ctx context.Context, id string, at time.Time) (bool,
 func (s *Store) ClaimIdempotencyKey(ctx context.Context, userID int64, key, requestHash string, at, expired, stale time.Time) (*shop.IdempotencyRecord, error) {
 	var prev *shop.IdempotencyRecord
 	err := s.db.inTx(ctx, func(c conn) error {
+		prev = nil // inTx may run this twice
 		if _, err := c.exec(ctx, `DELETE FROM idempotency_keys WHERE user_id = ? AND idem_key = ?
 			AND (created_at < ? OR (state = 'running' AND created_at < ?))`,
 			userID, key, shop.Millis(expired), shop.Millis(stale)); err != nil {

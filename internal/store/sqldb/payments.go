@@ -10,8 +10,8 @@ import (
 )
 
 const paymentSelect = `SELECT p.id, p.order_id, p.user_id, u.email, p.reference, p.amount, p.currency, p.status,
-	p.provider, COALESCE(p.access_code, ''), p.gateway_response, p.flag, p.created_at, p.updated_at, p.paid_at
-	FROM payments p JOIN users u ON u.id = p.user_id`
+	p.provider, COALESCE(p.access_code, ''), p.gateway_response, p.flag, p.created_at, p.updated_at, p.paid_at,
+	p.attempts, p.next_attempt_at FROM payments p JOIN users u ON u.id = p.user_id`
 
 func payments(ctx context.Context, c conn, where string, args ...any) ([]*shop.Payment, error) {
 	rows, err := c.query(ctx, paymentSelect+` `+where, args...)
@@ -22,13 +22,14 @@ func payments(ctx context.Context, c conn, where string, args ...any) ([]*shop.P
 	var out []*shop.Payment
 	for rows.Next() {
 		p := &shop.Payment{}
-		var created, updated int64
+		var created, updated, next int64
 		var paid sql.NullInt64
 		if err := rows.Scan(&p.ID, &p.OrderID, &p.UserID, &p.Email, &p.Reference, &p.Amount, &p.Currency, &p.Status,
-			&p.Provider, &p.AccessCode, &p.GatewayResponse, &p.Flag, &created, &updated, &paid); err != nil {
+			&p.Provider, &p.AccessCode, &p.GatewayResponse, &p.Flag, &created, &updated, &paid,
+			&p.Attempts, &next); err != nil {
 			return nil, err
 		}
-		p.CreatedAt, p.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
+		p.CreatedAt, p.UpdatedAt, p.NextAttemptAt = shop.FromMillis(created), shop.FromMillis(updated), shop.FromMillis(next)
 		if paid.Valid {
 			p.PaidAt = shop.FromMillis(paid.Int64)
 		}
@@ -55,6 +56,7 @@ func (s *Store) PendingPayment(ctx context.Context, orderID, provider string) (*
 func (s *Store) CreatePayment(ctx context.Context, p *shop.Payment) (bool, error) {
 	created := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		created = false // inTx may run this twice
 		var status string
 		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, p.OrderID).Scan(&status)
 		if err != nil {
@@ -138,50 +140,74 @@ func (s *Store) FailPayment(ctx context.Context, reference, gatewayResponse, fla
 	return n == 1, err
 }
 
-// FulfilPayment: see service.PaymentStore. The conditional updates make
-// the transition happen once however many callers race: on PostgreSQL the
-// second waits for the first's row lock and then finds nothing to change.
+// FulfilPayment: see service.PaymentStore. It follows the lock hierarchy
+// of docs/decisions/0007 — the order row first, then its payment — as
+// cancelling and expiring do; the payment's order id never changes, so it
+// is read before taking any lock. The conditional update makes the
+// transition happen once however many callers race: on PostgreSQL the
+// second waits for the first's order lock and then finds nothing to change.
 func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time) (shop.Fulfilment, error) {
 	var out shop.Fulfilment
 	err := s.db.inTx(ctx, func(c conn) error {
 		ms := shop.Millis(at)
-		var orderID string
-		err := c.queryRow(ctx, `UPDATE payments SET status = 'successful', gateway_response = ?, paid_at = ?, updated_at = ?
-			WHERE reference = ? AND status IN ('pending', 'failed') RETURNING order_id`,
-			gatewayResponse, ms, ms, reference).Scan(&orderID)
+		var orderID, orderStatus string
+		err := c.queryRow(ctx, `SELECT order_id FROM payments WHERE reference = ?`, reference).Scan(&orderID)
 		if errors.Is(err, sql.ErrNoRows) {
 			out = shop.FulfilAlreadyDone
 			return nil
 		}
 		if err != nil {
-			return c.db.translate(err)
+			return err
 		}
-		res, err := c.exec(ctx, `UPDATE orders SET status = 'processing', paid_at = ?, updated_at = ?
-			WHERE id = ? AND status = 'pending'`, ms, ms, orderID)
+		if err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, orderID).
+			Scan(&orderStatus); err != nil {
+			return err
+		}
+		res, err := c.exec(ctx, `UPDATE payments SET status = 'successful', gateway_response = ?, paid_at = ?, updated_at = ?
+			WHERE reference = ? AND status IN ('pending', 'failed')`, gatewayResponse, ms, ms, reference)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
-			out = shop.FulfilDone
-			if err != nil {
-				return err
-			}
-			return addOrderEvent(ctx, c, shop.OrderEvent{OrderID: orderID, Status: shop.OrderProcessing,
-				Note: "Payment received.", CreatedAt: shop.FromMillis(ms)})
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			out = shop.FulfilAlreadyDone
+			return err
 		}
-		out = shop.FulfilNotPayable
-		_, err = c.exec(ctx, `UPDATE payments SET flag = 'refund' WHERE reference = ?`, reference)
-		return err
+		if orderStatus != shop.OrderPending {
+			out = shop.FulfilNotPayable
+			_, err = c.exec(ctx, `UPDATE payments SET flag = 'refund' WHERE reference = ?`, reference)
+			return err
+		}
+		out = shop.FulfilDone
+		if _, err := c.exec(ctx, `UPDATE orders SET status = 'processing', paid_at = ?, updated_at = ?
+			WHERE id = ? AND status = 'pending'`, ms, ms, orderID); err != nil {
+			return err
+		}
+		return addOrderEvent(ctx, c, shop.OrderEvent{OrderID: orderID, Status: shop.OrderProcessing,
+			Note: "Payment received.", CreatedAt: shop.FromMillis(ms)})
 	})
 	return out, err
 }
 
 // StalePayments lists pending attempts created before the given time whose
-// order still waits for payment.
-func (s *Store) StalePayments(ctx context.Context, before time.Time, limit int) ([]*shop.Payment, error) {
+// order still waits for payment and whose next provider check is due at
+// now, the longest waiting first; attempts flagged for staff are left out.
+func (s *Store) StalePayments(ctx context.Context, before, now time.Time, limit int) ([]*shop.Payment, error) {
 	return payments(ctx, s.db.reader(), `JOIN orders o ON o.id = p.order_id
-		WHERE p.status = 'pending' AND p.created_at < ? AND o.status = 'pending'
-		ORDER BY p.created_at, p.id LIMIT ?`, shop.Millis(before), limit)
+		WHERE p.status = 'pending' AND p.flag = '' AND p.next_attempt_at <= ? AND p.created_at < ?
+			AND o.status = 'pending'
+		ORDER BY p.next_attempt_at, p.created_at, p.id LIMIT ?`, shop.Millis(now), shop.Millis(before), limit)
+}
+
+// PaymentCheckFailed records a failed provider check of a pending attempt
+// and when to try again; final flags it for staff review instead (the jobs
+// stop asking).
+func (s *Store) PaymentCheckFailed(ctx context.Context, reference string, attempts int, next time.Time, final bool) error {
+	q := `UPDATE payments SET attempts = ?, next_attempt_at = ?`
+	if final {
+		q += `, flag = 'review'`
+	}
+	_, err := s.db.writer().exec(ctx, q+` WHERE reference = ? AND status = 'pending'`, attempts, shop.Millis(next), reference)
+	return err
 }
 
 // SavePaymentEvent stores a provider event once per event and reference.
@@ -195,10 +221,12 @@ func (s *Store) SavePaymentEvent(ctx context.Context, e shop.PaymentEvent) (bool
 	return n == 1, err
 }
 
-// PendingPaymentEvents lists unprocessed events, oldest first.
-func (s *Store) PendingPaymentEvents(ctx context.Context, limit int) ([]shop.PaymentEvent, error) {
-	rows, err := s.db.reader().query(ctx, `SELECT id, provider, event, reference, payload, received_at FROM payment_events
-		WHERE processed_at IS NULL ORDER BY id LIMIT ?`, limit)
+// PendingPaymentEvents lists unprocessed events due at now, in the order
+// they are due (oldest first among those never tried).
+func (s *Store) PendingPaymentEvents(ctx context.Context, now time.Time, limit int) ([]shop.PaymentEvent, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT id, provider, event, reference, payload, received_at, attempts
+		FROM payment_events WHERE processed_at IS NULL AND next_attempt_at <= ?
+		ORDER BY next_attempt_at, id LIMIT ?`, shop.Millis(now), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +235,7 @@ func (s *Store) PendingPaymentEvents(ctx context.Context, limit int) ([]shop.Pay
 	for rows.Next() {
 		var e shop.PaymentEvent
 		var received int64
-		if err := rows.Scan(&e.ID, &e.Provider, &e.Event, &e.Reference, &e.Payload, &received); err != nil {
+		if err := rows.Scan(&e.ID, &e.Provider, &e.Event, &e.Reference, &e.Payload, &received, &e.Attempts); err != nil {
 			return nil, err
 		}
 		e.ReceivedAt = shop.FromMillis(received)
@@ -219,5 +247,19 @@ func (s *Store) PendingPaymentEvents(ctx context.Context, limit int) ([]shop.Pay
 // PaymentEventProcessed marks an event done.
 func (s *Store) PaymentEventProcessed(ctx context.Context, id int64, at time.Time) error {
 	_, err := s.db.writer().exec(ctx, `UPDATE payment_events SET processed_at = ? WHERE id = ?`, shop.Millis(at), id)
+	return err
+}
+
+// PaymentEventFailed records a failed application of an event and when to
+// try again; final sets it aside for good (processed_at = next, the error
+// kept in last_error).
+func (s *Store) PaymentEventFailed(ctx context.Context, id int64, attempts int, next time.Time, lastErr string, final bool) error {
+	q := `UPDATE payment_events SET attempts = ?, next_attempt_at = ?, last_error = ?`
+	args := []any{attempts, shop.Millis(next), lastErr}
+	if final {
+		q += `, processed_at = ?`
+		args = append(args, shop.Millis(next))
+	}
+	_, err := s.db.writer().exec(ctx, q+` WHERE id = ? AND processed_at IS NULL`, append(args, id)...)
 	return err
 }

@@ -156,6 +156,7 @@ func setStatus[T any](ctx context.Context, s *Store, table, query string, id int
 	scan func(scanner) (T, error)) (*T, error) {
 	var out *T
 	err := s.db.inTx(ctx, func(c conn) error {
+		out = nil // inTx may run this twice
 		if _, err := c.exec(ctx, `UPDATE `+table+` SET status = ? WHERE id = ?`, status, id); err != nil {
 			return err
 		}

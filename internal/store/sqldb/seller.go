@@ -217,6 +217,7 @@ func partCounts(ctx context.Context, c conn, orderID, and string, args ...any) (
 func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error) {
 	var out *shop.Order
 	err := s.db.inTx(ctx, func(c conn) error {
+		out = nil // inTx may run this twice
 		var status string
 		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, e.OrderID).Scan(&status)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -359,6 +360,7 @@ func ownedProduct(ctx context.Context, c conn, storeID, productID int64) (bool, 
 func (s *Store) AddProductImage(ctx context.Context, storeID, productID int64, url string, limit int) (int64, error) {
 	var id int64
 	err := s.db.inTx(ctx, func(c conn) error {
+		id = 0 // inTx may run this twice
 		ok, err := ownedProduct(ctx, c, storeID, productID)
 		if err != nil || !ok {
 			return err
@@ -418,6 +420,7 @@ func deleteImage(ctx context.Context, c conn, table, column string, owner, image
 func (s *Store) ReorderProductImages(ctx context.Context, storeID, productID int64, ids []int64) (bool, error) {
 	done := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		done = false // inTx may run this twice
 		ok, err := ownedProduct(ctx, c, storeID, productID)
 		if err != nil || !ok {
 			return err

@@ -117,6 +117,7 @@ func (s *Store) RevokeRefreshToken(ctx context.Context, jti string, at time.Time
 func (s *Store) ChangePassword(ctx context.Context, userID int64, hash string, at time.Time, resetTokenHash string) (bool, error) {
 	changed := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		changed = false // inTx may run this twice
 		ms := shop.Millis(at)
 		if resetTokenHash != "" {
 			res, err := c.exec(ctx, `UPDATE password_reset_tokens SET used_at = ?

@@ -35,6 +35,11 @@ var dialect = sqldb.Dialect{
 	IsUniqueViolation: hasCode(sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY),
 	IsCheckViolation:  hasCode(sqlite3.SQLITE_CONSTRAINT_CHECK),
 	IsUnavailable:     hasCode(sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB),
+	// No retries: writer transactions begin IMMEDIATE (dsn's _txlock), so
+	// they take the write lock before reading anything and wait for it
+	// (busy_timeout) instead of deadlocking or failing to upgrade; a
+	// SQLITE_BUSY after that wait is an outage, not a conflict to retry.
+	IsRetryable: nil,
 	// The single writer connection and BEGIN IMMEDIATE already serialise
 	// migrations, within a process and across processes.
 	LockMigrations: func(context.Context, *sql.Conn) (func(), error) { return func() {}, nil },

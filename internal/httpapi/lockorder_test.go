@@ -1,0 +1,196 @@
+package httpapi_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"dwa/internal/gateway/paystack"
+	"dwa/internal/gateway/paystack/paystacktest"
+	"dwa/internal/shop"
+	"dwa/internal/shoptest"
+	"dwa/internal/store/sqldb"
+)
+
+// Races between paying and cancelling one order. Fulfilment and
+// cancellation must take the order's and the payment's locks in the same
+// order (docs/decisions/0007), or PostgreSQL kills one of them as a
+// deadlock victim and the shopper who just paid gets a 500. Each round
+// starts both sides together; every call must end in one of its contract's
+// outcomes, and the money must never be lost: the order is processing, or
+// it is cancelled and its successful payment is flagged for refund.
+
+const raceRounds = 30
+
+// raceFixture is a bag fixture whose console never runs out.
+func raceFixture(t *testing.T, st *sqldb.Store, env map[string]string) bagFixture {
+	t.Helper()
+	f := newBagFixture(t, st, env)
+	if _, err := st.DB().W.Exec(st.DB().Rebind(`UPDATE products SET inventory = 1000 WHERE id = ?`), f.console.ID); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// paidState is what the database says about a raced order and its payment.
+type paidState struct {
+	order, payment, flag string
+	hidden               bool
+}
+
+func readPaidState(t *testing.T, st *sqldb.Store, orderID, ref string) paidState {
+	t.Helper()
+	var s paidState
+	err := st.DB().R.QueryRow(st.DB().Rebind(`SELECT o.status, o.hidden_by_user, p.status, p.flag
+		FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.id = ? AND p.reference = ?`), orderID, ref).
+		Scan(&s.order, &s.hidden, &s.payment, &s.flag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// assertMoneyKept checks the end of a round in which the payment succeeded:
+// either the order was paid, or it was cancelled first and the payment is
+// flagged for refund. paid tells which one the racing calls reported.
+func assertMoneyKept(t *testing.T, round int, s paidState, paid bool) {
+	t.Helper()
+	want := paidState{order: shop.OrderProcessing, payment: shop.PaymentSuccessful}
+	if !paid {
+		want = paidState{order: shop.OrderCancelled, payment: shop.PaymentSuccessful, flag: "refund", hidden: s.hidden}
+	}
+	if s != want {
+		t.Fatalf("round %d: order %s (hidden %v), payment %s flag %q; want %+v", round, s.order, s.hidden, s.payment,
+			s.flag, want)
+	}
+}
+
+// assertNoRetries checks that the lock hierarchy alone kept the races
+// apart: inTx never had to run a deadlock victim again.
+func assertNoRetries(t *testing.T, st *sqldb.Store) {
+	t.Helper()
+	if n := st.DB().TxRetries(); n != 0 {
+		t.Fatalf("%d transactions were retried; the lock order should leave none to retry", n)
+	}
+}
+
+// race runs the functions at once and waits for all of them.
+func race(fns ...func()) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for _, fn := range fns {
+		wg.Go(func() {
+			<-start
+			fn()
+		})
+	}
+	close(start)
+	wg.Wait()
+}
+
+func TestFulfilVersusExpireRace(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := raceFixture(t, st, nil)
+		ctx := context.Background()
+		for round := range raceRounds {
+			o := f.placed(t, f.kofi, 1)
+			ref := f.pay(t, f.kofi, o.ID, 201).PaymentReference
+			var res shop.Fulfilment
+			var expired bool
+			var fulfilErr, expireErr error
+			race(func() {
+				res, fulfilErr = st.FulfilPayment(ctx, ref, "Approved", f.a.Clock.Now())
+			}, func() {
+				expired, expireErr = st.ExpireOrder(ctx, o.ID, f.a.Clock.Now())
+			})
+			if fulfilErr != nil || expireErr != nil {
+				t.Fatalf("round %d: FulfilPayment: %v; ExpireOrder: %v", round, fulfilErr, expireErr)
+			}
+			if (res == shop.FulfilDone) == expired || (res != shop.FulfilDone && res != shop.FulfilNotPayable) {
+				t.Fatalf("round %d: fulfilment %v, expired %v; want exactly one to win", round, res, expired)
+			}
+			assertMoneyKept(t, round, readPaidState(t, st, o.ID, ref), res == shop.FulfilDone)
+		}
+		assertNoRetries(t, st)
+	})
+}
+
+func TestFulfilVersusDeleteRace(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := raceFixture(t, st, nil)
+		ctx := context.Background()
+		for round := range raceRounds {
+			o := f.placed(t, f.kofi, 1)
+			ref := f.pay(t, f.kofi, o.ID, 201).PaymentReference
+			var res shop.Fulfilment
+			var prev string
+			var fulfilErr, deleteErr error
+			race(func() {
+				res, fulfilErr = st.FulfilPayment(ctx, ref, "Approved", f.a.Clock.Now())
+			}, func() {
+				prev, deleteErr = st.DeleteOrder(ctx, f.kofi.User.ID, o.ID, f.a.Clock.Now())
+			})
+			if fulfilErr != nil || deleteErr != nil {
+				t.Fatalf("round %d: FulfilPayment: %v; DeleteOrder: %v", round, fulfilErr, deleteErr)
+			}
+			paid := res == shop.FulfilDone
+			if want := map[bool]string{true: shop.OrderProcessing, false: shop.OrderPending}[paid]; prev != want {
+				t.Fatalf("round %d: fulfilment %v, DeleteOrder saw %q; want %q", round, res, prev, want)
+			}
+			s := readPaidState(t, st, o.ID, ref)
+			if s.hidden == paid {
+				t.Fatalf("round %d: paid %v but hidden %v", round, paid, s.hidden)
+			}
+			assertMoneyKept(t, round, s, paid)
+		}
+		assertNoRetries(t, st)
+	})
+}
+
+// TestVerifyWebhookCancelRace: the shopper verifies, the provider's webhook
+// arrives and the shopper deletes the order, all at once, through the API.
+func TestVerifyWebhookCancelRace(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		fake := paystacktest.New(t)
+		f := raceFixture(t, st, fake.Env())
+		ctx := context.Background()
+		for round := range raceRounds {
+			o := f.placed(t, f.kofi, 1)
+			ref := f.pay(t, f.kofi, o.ID, 201).PaymentReference
+			fake.Transaction(ref, "success", 389900, "GHS")
+			body := webhookBody(ref, 389900)
+			sig := paystack.Signature(paystacktest.SecretKey, []byte(body))
+			var verifyCode, hookCode, deleteCode int
+			var verifyBody, deleteBody string
+			var processErr error
+			race(func() {
+				verifyCode, verifyBody = f.verify(f.kofi, verifyPath, ref)
+			}, func() {
+				hookCode = f.a.Do("POST", "/api/payments/paystack/webhook/", body, "X-Paystack-Signature", sig).Code
+				_, processErr = f.a.Svc.ProcessPaymentEvents(ctx)
+			}, func() {
+				w := f.a.Do("DELETE", "/api/store/orders/"+o.ID, "", f.kofi.Auth()...)
+				deleteCode, deleteBody = w.Code, w.Body.String()
+			})
+			if hookCode != 200 || processErr != nil {
+				t.Fatalf("round %d: webhook = %d, processing: %v", round, hookCode, processErr)
+			}
+			switch {
+			case verifyCode == 200 && (verifyBody == verifiedOK || verifyBody == alreadyOK):
+			case verifyCode == 409 && verifyBody == `{"detail":"This order is no longer awaiting payment. The payment will be refunded.","code":"order_not_payable"}`:
+			default:
+				t.Fatalf("round %d: verify = %d %s", round, verifyCode, verifyBody)
+			}
+			deleted := deleteCode == 204
+			if !deleted && (deleteCode != 409 || deleteBody != `{"detail":"Only pending orders can be deleted.","code":"order_not_deletable"}`) {
+				t.Fatalf("round %d: delete = %d %s", round, deleteCode, deleteBody)
+			}
+			s := readPaidState(t, st, o.ID, ref)
+			if s.hidden != deleted {
+				t.Fatalf("round %d: delete answered %d but hidden = %v", round, deleteCode, s.hidden)
+			}
+			assertMoneyKept(t, round, s, !deleted)
+		}
+		assertNoRetries(t, st)
+	})
+}
