@@ -139,6 +139,10 @@ orders() {
   "$bin/orders" -rate "$order_rate" -duration "${duration}s" -products "$plenty" -scarce "$scarce" "$base"
 }
 
+echo
+echo "### synthetic catalogue generation (budget: 100,000 products in 10 s)"
+go test -run '^$' -bench '^BenchmarkSynthetic$' -benchtime 1x ./internal/demo | grep -E '^(Benchmark|--- FAIL|    )'
+
 for e in $engines; do
   if [[ $e == postgres && -z "${DWA_TEST_DATABASE_URL:-}" ]]; then
     echo

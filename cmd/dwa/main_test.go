@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"maps"
 	"net"
@@ -188,7 +190,19 @@ func TestServe(t *testing.T) {
 	if !strings.Contains(out.String(), "Dwa is open at http://"+addr) || !strings.Contains(out.String(), "Demo accounts") {
 		t.Errorf("banner = %q", out)
 	}
+
+	// A sign-in is in flight when Ctrl-C comes: its handler is reading the
+	// body (the server has answered "100 Continue"), which arrives only
+	// once shutdown has begun. It still gets its whole answer.
+	inflight := startSlowLogin(t, addr)
 	cancel()
+	waitListenerClosed(t, addr)
+	resp = inflight.finish()
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `{"detail":"No active account found with the given credentials"}`; resp.StatusCode != 401 || string(body) != want {
+		t.Errorf("in-flight sign-in during shutdown: %d %s; want 401 %s", resp.StatusCode, body, want)
+	}
 	select {
 	case err := <-done:
 		if err != nil {
@@ -200,6 +214,63 @@ func TestServe(t *testing.T) {
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Error("still serving after shutdown")
 	}
+}
+
+// slowLogin is a sign-in request whose body is held back until finish.
+type slowLogin struct {
+	t    *testing.T
+	conn net.Conn
+	r    *bufio.Reader
+	body string
+}
+
+// startSlowLogin sends a sign-in's headers and returns once the server's
+// handler has started reading its body.
+func startSlowLogin(t *testing.T, addr string) *slowLogin {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	_ = conn.SetDeadline(time.Now().Add(20 * time.Second))
+	body := `{"username":"nobody","password":"not the password"}`
+	fmt.Fprintf(conn, "POST /api/auth/jwt/create/ HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
+		"Content-Length: %d\r\nExpect: 100-continue\r\n\r\n", addr, len(body))
+	r := bufio.NewReader(conn)
+	// Go's server sends 100 Continue when the handler first reads the body.
+	cont, err := http.ReadResponse(r, nil)
+	if err != nil || cont.StatusCode != http.StatusContinue {
+		t.Fatalf("before the body: %v, %v; want 100 Continue", cont, err)
+	}
+	return &slowLogin{t: t, conn: conn, r: r, body: body}
+}
+
+// finish sends the body and reads the answer.
+func (s *slowLogin) finish() *http.Response {
+	s.t.Helper()
+	if _, err := io.WriteString(s.conn, s.body); err != nil {
+		s.t.Fatalf("sending the body: %v", err)
+	}
+	resp, err := http.ReadResponse(s.r, nil)
+	if err != nil {
+		s.t.Fatalf("in-flight request cut off: %v", err)
+	}
+	return resp
+}
+
+// waitListenerClosed waits until addr refuses connections: the server has
+// begun shutting down.
+func waitListenerClosed(t *testing.T, addr string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err != nil {
+			return
+		}
+		c.Close()
+	}
+	t.Fatal("the server kept listening after cancel")
 }
 
 // TestServeWithBucket: with S3 configured, serve refuses to start when the

@@ -16,7 +16,7 @@ import (
 
 const maxSVG = 30 * 1024
 
-func load(t *testing.T) *Catalogue {
+func load(t testing.TB) *Catalogue {
 	t.Helper()
 	c, err := Load()
 	if err != nil {
@@ -387,23 +387,29 @@ func TestKinds(t *testing.T) {
 	}
 }
 
+// BenchmarkSynthetic holds synthetic catalogue generation to its budget,
+// 100,000 products in under 10 s (`make bench` runs it once): a wall-clock
+// budget belongs here, not in a unit test that shares the machine.
+func BenchmarkSynthetic(b *testing.B) {
+	c := load(b)
+	leaves, stores := c.LeafPaths(), c.StoreKeys()
+	const n, budget = 100_000, 10 * time.Second
+	for b.Loop() {
+		if err := Synthetic(42, n, leaves, stores, func(Product) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	perRun := b.Elapsed() / time.Duration(b.N)
+	b.ReportMetric(float64(n)/perRun.Seconds(), "products/s")
+	if perRun > budget {
+		b.Errorf("Synthetic(%d) took %v; budget %v", n, perRun, budget)
+	}
+}
+
 func TestSynthetic(t *testing.T) {
 	c := load(t)
 	leaves, stores := c.LeafPaths(), c.StoreKeys()
 	const n = 100_000
-	start := time.Now()
-	if err := Synthetic(42, n, leaves, stores, func(Product) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	elapsed := time.Since(start)
-	budget := 10 * time.Second
-	if raceEnabled {
-		budget *= 5 // the race detector slows everything down
-	}
-	if elapsed > budget {
-		t.Errorf("Synthetic(%d) took %v, want under %v", n, elapsed, budget)
-	}
-
 	slugs := make(map[string]bool, n)
 	kinds := map[string]bool{}
 	var first []Product
@@ -427,7 +433,7 @@ func TestSynthetic(t *testing.T) {
 	if len(slugs) != n {
 		t.Fatalf("got %d products, want %d", len(slugs), n)
 	}
-	t.Logf("Synthetic(%d) took %v; %d kinds", n, elapsed, len(kinds))
+	t.Logf("Synthetic(%d): %d kinds", n, len(kinds))
 
 	// Synthetic products pass the same checks as the catalogue's, except
 	// the slug suffix and the single shared image.
@@ -500,16 +506,5 @@ func TestHeroImages(t *testing.T) {
 			continue
 		}
 		checkSVG(t, name, data, "1600", "600")
-	}
-}
-
-func BenchmarkSynthetic(b *testing.B) {
-	c, err := Load()
-	if err != nil {
-		b.Fatal(err)
-	}
-	leaves, stores := c.LeafPaths(), c.StoreKeys()
-	for b.Loop() {
-		Synthetic(1, 10_000, leaves, stores, func(Product) error { return nil })
 	}
 }

@@ -15,11 +15,12 @@ var ErrBadAmount = errors.New("not a decimal amount")
 // String renders the stored-price form: two decimals, no grouping ("1250.00").
 func (m Money) String() string {
 	neg := m < 0
-	v := int64(m)
+	// The magnitude as unsigned: -m overflows for the most negative int64.
+	v := uint64(m)
 	if neg {
 		v = -v
 	}
-	s := strconv.FormatInt(v/100, 10) + "." + twoDigits(v%100)
+	s := strconv.FormatUint(v/100, 10) + "." + twoDigits(v%100)
 	if neg {
 		return "-" + s
 	}
@@ -49,11 +50,11 @@ func (m Money) Number() string {
 	return strings.TrimSuffix(s, ".")
 }
 
-func twoDigits(v int64) string {
+func twoDigits(v uint64) string {
 	if v < 10 {
-		return "0" + strconv.FormatInt(v, 10)
+		return "0" + strconv.FormatUint(v, 10)
 	}
-	return strconv.FormatInt(v, 10)
+	return strconv.FormatUint(v, 10)
 }
 
 // ParseCedis parses decimal cedi text ("37.5", "1250", "-3.10") exactly into

@@ -29,12 +29,24 @@ type Engine struct {
 func Engines(t testing.TB) []Engine {
 	t.Helper()
 	engines := []Engine{{Name: "sqlite", Open: OpenSQLite}}
-	if os.Getenv("DWA_TEST_DATABASE_URL") != "" {
+	if postgresConfigured(t) {
 		engines = append(engines, Engine{Name: "postgres", Open: OpenPostgres})
-	} else if os.Getenv("DWA_REQUIRE_POSTGRES") == "1" {
-		t.Fatal("DWA_REQUIRE_POSTGRES=1 but DWA_TEST_DATABASE_URL is not set")
 	}
 	return engines
+}
+
+// postgresConfigured reports whether DWA_TEST_DATABASE_URL is set, and fails
+// the test when it is not but DWA_REQUIRE_POSTGRES=1 (as in CI): there a
+// missing engine must be seen, not skipped.
+func postgresConfigured(t testing.TB) bool {
+	t.Helper()
+	if os.Getenv("DWA_TEST_DATABASE_URL") != "" {
+		return true
+	}
+	if os.Getenv("DWA_REQUIRE_POSTGRES") == "1" {
+		t.Fatal("DWA_REQUIRE_POSTGRES=1 but DWA_TEST_DATABASE_URL is not set")
+	}
+	return false
 }
 
 // ForEachEngine runs fn as a subtest per engine, each with its own store.
@@ -74,12 +86,16 @@ func OpenPostgres(t testing.TB) *sqldb.Store {
 // PostgresURL creates an empty schema in the database named by
 // DWA_TEST_DATABASE_URL and returns a URL whose connections use it, for
 // tests that start whole dwa processes; the schema is dropped at the end.
+// The connections also carry the schema's name as their application_name,
+// so a test can tell its own backends in pg_stat_activity from those of
+// tests running beside it. Without the variable the test is skipped, or
+// fails under DWA_REQUIRE_POSTGRES=1.
 func PostgresURL(t testing.TB) string {
 	t.Helper()
-	base := os.Getenv("DWA_TEST_DATABASE_URL")
-	if base == "" {
+	if !postgresConfigured(t) {
 		t.Skip("DWA_TEST_DATABASE_URL not set")
 	}
+	base := os.Getenv("DWA_TEST_DATABASE_URL")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	admin, err := postgres.Open(ctx, base, 1)
@@ -109,6 +125,7 @@ func PostgresURL(t testing.TB) string {
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
+	q.Set("application_name", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
 }

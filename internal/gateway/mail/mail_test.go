@@ -387,3 +387,65 @@ func TestFiles(t *testing.T) {
 		t.Error("a mail to nobody was written")
 	}
 }
+
+// TestFilesAppearWhole: a reader watching the outbox directory (a mail
+// program, a test waiting for a mail) never sees a mail file half written.
+// Large mails written one after another give it many chances to.
+func TestFilesAppearWhole(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mail")
+	f, err := NewFiles(dir, "Dwa <no-reply@dwa.shop>", slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mails = 40
+	seen := map[string][]int{} // file → the sizes the watcher read
+	stop := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			files, err := filepath.Glob(filepath.Join(dir, "*.eml"))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			// The newest file (names sort by time, then mail id) is the
+			// one being written, if any.
+			if len(files) > 0 {
+				name := files[len(files)-1]
+				if data, err := os.ReadFile(name); err == nil {
+					seen[name] = append(seen[name], len(data))
+				}
+			}
+		}
+	}()
+	big := shop.Mail{To: "kofi@example.com", Subject: "Catalogue", Text: strings.Repeat("Akwaaba! ", 20_000)}
+	for i := range mails {
+		big.ID = int64(i + 1)
+		if err := f.Send(context.Background(), big); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	<-watched
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != mails {
+		t.Fatalf("%d files in the outbox, %v; want %d mails and nothing else", len(entries), err, mails)
+	}
+	for name, sizes := range seen {
+		st, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range sizes {
+			if int64(n) != st.Size() {
+				t.Fatalf("%s was read with %d of its %d bytes", filepath.Base(name), n, st.Size())
+			}
+		}
+	}
+}

@@ -60,8 +60,8 @@ func testTokens(t *testing.T, st *sqldb.Store) {
 	if ok, err := st.ChangePassword(ctx, u.ID, "new-hash", later, "h2"); err != nil || !ok {
 		t.Fatalf("ChangePassword = %v, %v", ok, err)
 	}
-	if ok, _ := st.ChangePassword(ctx, u.ID, "other-hash", later, "h2"); ok {
-		t.Error("reset token used twice")
+	if ok, err := st.ChangePassword(ctx, u.ID, "other-hash", later, "h2"); err != nil || ok {
+		t.Errorf("reset token used twice: %v, %v", ok, err)
 	}
 	got, err := st.UserByID(ctx, u.ID)
 	if err != nil || got.PasswordHash != "new-hash" || !got.PasswordChangedAt.Equal(later) || active("b", u.ID) {
@@ -86,8 +86,10 @@ func testOutbox(t *testing.T, st *sqldb.Store) {
 	if c.ID == 0 {
 		t.Error("complaint without id")
 	}
-	if due, _ := st.DueMails(ctx, now.Add(-time.Second), 10); len(due) != 0 {
-		t.Errorf("mail due before it was queued: %v", due)
+	// The negative checks keep the error: a failing query also returns no
+	// mails, and must not pass for "nothing due".
+	if due, err := st.DueMails(ctx, now.Add(-time.Second), 10); err != nil || len(due) != 0 {
+		t.Errorf("mail due before it was queued: %v, %v", due, err)
 	}
 	due, err := st.DueMails(ctx, now.Add(time.Second), 10)
 	if err != nil || len(due) != 2 || due[0].Subject != "one" || due[0].HTML != "<p>1</p>" {
@@ -120,12 +122,12 @@ func testOutbox(t *testing.T, st *sqldb.Store) {
 	if err := st.MailFailed(ctx, due[1].ID, 1, now.Add(time.Minute), "451", false); err != nil {
 		t.Fatal(err)
 	}
-	if left, _ := st.DueMails(ctx, now.Add(time.Second), 10); len(left) != 0 {
-		t.Errorf("due after send/failure: %+v", left)
+	if left, err := st.DueMails(ctx, now.Add(time.Second), 10); err != nil || len(left) != 0 {
+		t.Errorf("due after send/failure: %+v, %v", left, err)
 	}
-	left, _ := st.DueMails(ctx, now.Add(2*time.Minute), 10)
-	if len(left) != 1 || left[0].Attempts != 1 {
-		t.Errorf("retry = %+v", left)
+	left, err := st.DueMails(ctx, now.Add(2*time.Minute), 10)
+	if err != nil || len(left) != 1 || left[0].Attempts != 1 {
+		t.Errorf("retry = %+v, %v", left, err)
 	}
 }
 
@@ -145,16 +147,16 @@ func testRateLimitCounters(t *testing.T, st *sqldb.Store) {
 	if n, err := st.HitRateLimit(ctx, "login/1m0s", "k", 120_000); err != nil || n != 1 {
 		t.Errorf("new window = %d, %v", n, err)
 	}
-	if n, _ := st.RateLimitHits(ctx, "login/1m0s", "other", 60_000); n != 0 {
-		t.Errorf("unknown key = %d", n)
+	if n, err := st.RateLimitHits(ctx, "login/1m0s", "other", 60_000); err != nil || n != 0 {
+		t.Errorf("unknown key = %d, %v", n, err)
 	}
 	if err := st.PruneRateLimits(ctx, 120_000); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := st.RateLimitHits(ctx, "login/1m0s", "k", 60_000); n != 0 {
-		t.Errorf("pruned window still counts %d", n)
+	if n, err := st.RateLimitHits(ctx, "login/1m0s", "k", 60_000); err != nil || n != 0 {
+		t.Errorf("pruned window still counts %d, %v", n, err)
 	}
-	if n, _ := st.RateLimitHits(ctx, "login/1m0s", "k", 120_000); n != 1 {
-		t.Errorf("current window lost: %d", n)
+	if n, err := st.RateLimitHits(ctx, "login/1m0s", "k", 120_000); err != nil || n != 1 {
+		t.Errorf("current window lost: %d, %v", n, err)
 	}
 }
