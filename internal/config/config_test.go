@@ -42,6 +42,35 @@ func TestOverrides(t *testing.T) {
 	}
 }
 
+// TestDemoDefault: development seeds the demo catalogue unless told not
+// to; production only when told to.
+func TestDemoDefault(t *testing.T) {
+	production := map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop", "DWA_ALLOW_TEST_PAYMENTS": "1"}
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		demo string
+		want bool
+	}{
+		{"development", nil, "", true},
+		{"development, DWA_DEMO=0", nil, "0", false},
+		{"production", production, "", false},
+		{"production, DWA_DEMO=0", production, "0", false},
+		{"production, DWA_DEMO=1", production, "1", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := map[string]string{"DWA_DEMO": tc.demo}
+			for k, v := range tc.env {
+				env[k] = v
+			}
+			c, err := load(env)
+			if err != nil || c.Demo != tc.want {
+				t.Errorf("Demo = %t, %v; want %t", c.Demo, err, tc.want)
+			}
+		})
+	}
+}
+
 func TestValidation(t *testing.T) {
 	tests := []struct {
 		name string
@@ -64,6 +93,9 @@ func TestValidation(t *testing.T) {
 		{"bad log level", map[string]string{"DWA_LOG_LEVEL": "loud"}, "DWA_LOG_LEVEL"},
 		{"production in test payment mode", map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop"}, "test payment provider"},
 		{"production over http", map[string]string{"DWA_ENV": "production", "DWA_ALLOW_TEST_PAYMENTS": "1"}, "https"},
+		{"short demo staff password", map[string]string{"DWA_DEMO_STAFF_PASSWORD": "Kente-2031"}, "DWA_DEMO_STAFF_PASSWORD must be at least 12 characters"},
+		{"published demo staff password", map[string]string{"DWA_DEMO_STAFF_PASSWORD": "akwaaba-staff-2026"}, "DWA_DEMO_STAFF_PASSWORD is one of the demo passwords published"},
+		{"published demo password of another account", map[string]string{"DWA_DEMO_STAFF_PASSWORD": "akwaaba-shopper-2026"}, "DWA_DEMO_STAFF_PASSWORD is one of the demo passwords published"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
