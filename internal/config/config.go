@@ -89,6 +89,12 @@ func (s S3) Enabled() bool { return s.Endpoint != "" }
 // it is when no Paystack keys are configured.
 func (c Config) TestPayments() bool { return c.PaystackSecretKey == "" }
 
+// WritesDataDir reports whether serving writes to DataDir: the SQLite
+// database, mail files without SMTP_URL, uploaded images without S3.
+func (c Config) WritesDataDir() bool {
+	return c.DatabaseURL == "" || c.SMTPURL == "" || !c.S3.Enabled()
+}
+
 // SQLitePath is the database file used when DatabaseURL is empty.
 func (c Config) SQLitePath() string { return strings.TrimSuffix(c.DataDir, "/") + "/dwa.db" }
 

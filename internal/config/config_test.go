@@ -1,6 +1,7 @@
 package config
 
 import (
+	"maps"
 	"os"
 	"regexp"
 	"strings"
@@ -221,5 +222,39 @@ func TestDocumentedVariables(t *testing.T) {
 		if !found {
 			t.Errorf("Load reads %s, which Vars does not list", name)
 		}
+	}
+}
+
+// TestWritesDataDir: the data directory is probed by /readyz only while
+// something is written there.
+func TestWritesDataDir(t *testing.T) {
+	external := map[string]string{"DATABASE_URL": "postgres://db/dwa", "SMTP_URL": "smtp://mail:25",
+		"DWA_S3_ENDPOINT": "https://s3.example", "DWA_S3_BUCKET": "dwa-media",
+		"DWA_S3_ACCESS_KEY": "AKIAEXAMPLE", "DWA_S3_SECRET_KEY": "s3-secret-value"}
+	for _, tc := range []struct {
+		name  string
+		unset string // the one variable of external left out
+		want  bool
+	}{
+		{"PostgreSQL, SMTP and S3", "", false},
+		{"SQLite", "DATABASE_URL", true},
+		{"mail files", "SMTP_URL", true},
+		{"local media", "DWA_S3_ENDPOINT", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := maps.Clone(external)
+			delete(env, tc.unset)
+			if tc.unset == "DWA_S3_ENDPOINT" {
+				for k := range env {
+					if strings.HasPrefix(k, "DWA_S3_") {
+						delete(env, k)
+					}
+				}
+			}
+			c, err := load(env)
+			if err != nil || c.WritesDataDir() != tc.want {
+				t.Errorf("WritesDataDir = %t, %v; want %t", c.WritesDataDir(), err, tc.want)
+			}
+		})
 	}
 }
