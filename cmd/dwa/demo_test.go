@@ -30,8 +30,9 @@ func productionVars(t *testing.T, more map[string]string) map[string]string {
 	return vars
 }
 
-// serveUntilDone starts `dwa serve` and waits until it is ready; stopping
-// it is left to the test's cleanup. Everything it prints (stdout and the
+// serveUntilDone starts `dwa serve` and waits until it is ready (seeding
+// under the race detector on a busy machine takes a while); stopping it is
+// left to the test's cleanup. Everything it prints (stdout and the
 // log on stderr) lands in the returned buffer.
 func serveUntilDone(t *testing.T, vars map[string]string) (string, *syncBuffer) {
 	t.Helper()
@@ -47,7 +48,7 @@ func serveUntilDone(t *testing.T, vars map[string]string) (string, *syncBuffer) 
 		}
 	})
 	base := "http://" + vars["DWA_ADDR"]
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		select {
 		case err := <-done:
 			t.Fatalf("serve stopped: %v\n%s", err, out)
