@@ -252,9 +252,9 @@ type Stream struct {
 	lease  int64
 	ttl    time.Duration
 	cancel func()
-	// Missed looks at the messages the user received after message id
-	// after (the Last-Event-ID, else 0) and created since since (the
-	// opening of a fresh stream, the replay window of a resumed one).
+	// Missed reads what user received after message id after (the
+	// Last-Event-ID, else 0) and created since since (the opening of a
+	// fresh stream, the replay window of a resumed one).
 	user  int64
 	after int64
 	since time.Time

@@ -172,8 +172,8 @@ func (r Readiness) OK() bool {
 	return r.Database && r.Migrations
 }
 
-// Ready checks the database and its migrations, then every probe; why a
-// probe fails goes to the log, not to the caller.
+// Ready runs every probe and checks the database and its migrations; why
+// a check fails goes to the log, not to the caller.
 func (s *Service) Ready(ctx context.Context) Readiness {
 	r := Readiness{Probes: make(map[string]bool, len(s.probes))}
 	for _, p := range s.probes {
