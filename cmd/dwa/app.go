@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"dwa/internal/config"
+	"dwa/internal/gateway/dirprobe"
 	"dwa/internal/gateway/mediafs"
 	"dwa/internal/gateway/realtime"
 	"dwa/internal/gateway/s3media"
@@ -83,11 +84,24 @@ func openApp(ctx context.Context, e env) (*app, error) {
 		media = a.uploads
 	}
 	if a.svc, err = service.New(service.Deps{Store: st, Log: log, Fanout: fan, Accounts: accountOptions(cfg, st),
-		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Media: media}); err != nil {
+		Payments: paymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Media: media, Probes: readinessProbes(cfg, fan)}); err != nil {
 		a.close()
 		return nil, err
 	}
 	return a, nil
+}
+
+// readinessProbes are what /readyz checks besides the database: the
+// PostgreSQL listener, and the data directory when serving writes to it.
+func readinessProbes(cfg config.Config, fan fanout) []service.Probe {
+	var probes []service.Probe
+	if pg, ok := fan.(*realtime.Postgres); ok {
+		probes = append(probes, service.Probe{Name: "realtime", Check: pg.Check})
+	}
+	if cfg.WritesDataDir() {
+		probes = append(probes, service.Probe{Name: "data_dir", Check: dirprobe.New(cfg.DataDir, time.Second).Check})
+	}
+	return probes
 }
 
 // openUploads makes the client of the configured bucket; it does not reach

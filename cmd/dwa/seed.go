@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"dwa/internal/config"
 	"dwa/internal/demo"
 	"dwa/internal/seed"
 )
@@ -31,7 +32,7 @@ func runSeed(ctx context.Context, e env, args []string) error {
 		}
 		fmt.Fprintln(e.stdout, "All data deleted.")
 	}
-	seeded, err := seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), e.stdout)
+	seeded, err := seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), demoPasswords(a.cfg), e.stdout)
 	if err != nil {
 		return err
 	}
@@ -39,7 +40,7 @@ func runSeed(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(e.stdout, "The catalogue is not empty; nothing to do (use --reset to start over).")
 	}
 	if seeded {
-		printDemoAccounts(e.stdout)
+		printDemoAccounts(e.stdout, a.cfg)
 	}
 	if *products > 0 {
 		return seed.Synthetic(ctx, a.svc, *products, e.stdout)
@@ -47,22 +48,45 @@ func runSeed(ctx context.Context, e env, args []string) error {
 	return nil
 }
 
-// printDemoAccounts lists the demo sign-ins (they are public demo data,
-// printed so a newcomer can log in straight away).
-func printDemoAccounts(w io.Writer) {
+// demoPasswords keeps the published demo passwords for development only:
+// in production they would let anyone sign in, staff included.
+func demoPasswords(cfg config.Config) seed.Passwords {
+	return seed.Passwords{Published: cfg.Env != "production", Staff: cfg.DemoStaffPassword}
+}
+
+// printDemoAccounts lists the demo sign-ins in development (they are public
+// demo data, printed so a newcomer can log in straight away). Production
+// prints no password: its demo accounts have random ones.
+func printDemoAccounts(w io.Writer, cfg config.Config) {
 	cat, err := demo.Load()
 	if err != nil {
 		return
 	}
+	pws := demoPasswords(cfg)
+	if !pws.Published {
+		fmt.Fprintln(w, "Demo accounts: random passwords, not shown (DWA_ENV=production).")
+		for _, acc := range cat.Accounts {
+			if acc.Staff && pws.Staff != "" {
+				fmt.Fprintf(w, "  staff        %-20s / (DWA_DEMO_STAFF_PASSWORD)\n", acc.Username)
+			}
+		}
+		if pws.Staff == "" {
+			fmt.Fprintln(w, "  No demo staff account: set DWA_DEMO_STAFF_PASSWORD to have one.")
+		}
+		return
+	}
 	fmt.Fprintln(w, "Demo accounts (username / password):")
 	for _, acc := range cat.Accounts {
-		role := "shopper"
+		role, pw := "shopper", acc.Password
 		switch {
 		case acc.Staff:
 			role = "staff"
+			if pws.Staff != "" {
+				pw = "(DWA_DEMO_STAFF_PASSWORD)"
+			}
 		case acc.Store != "":
 			role = "store owner"
 		}
-		fmt.Fprintf(w, "  %-12s %-20s / %s\n", role, acc.Username, acc.Password)
+		fmt.Fprintf(w, "  %-12s %-20s / %s\n", role, acc.Username, pw)
 	}
 }

@@ -37,7 +37,7 @@ func runServe(ctx context.Context, e env, args []string) error {
 
 	seeded := false
 	if a.cfg.Demo {
-		if seeded, err = seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), e.stdout); err != nil {
+		if seeded, err = seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), demoPasswords(a.cfg), e.stdout); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
 		}
 	}
@@ -119,8 +119,10 @@ func printBanner(w interface{ Write([]byte) (int, error) }, a *app, seeded bool)
 	if a.cfg.SMTPURL == "" {
 		fmt.Fprintf(w, "Mail: written to %s/mail (no SMTP_URL set)\n", a.cfg.DataDir)
 	}
-	if a.cfg.Demo {
-		printDemoAccounts(w)
+	// Development lists the sign-ins on every start; production says what
+	// it did only when it seeded just now.
+	if a.cfg.Demo && (seeded || demoPasswords(a.cfg).Published) {
+		printDemoAccounts(w, a.cfg)
 	}
 	fmt.Fprintln(w, "Press Ctrl-C to stop.")
 }

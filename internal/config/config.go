@@ -14,7 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"dwa/internal/demo"
 	"dwa/internal/shop"
 )
 
@@ -30,6 +32,9 @@ type Config struct {
 	DatabaseURL string
 	DBMaxConns  int
 	Demo        bool // seed the demo catalogue into an empty database
+	// DemoStaffPassword is the demo staff account's password instead of
+	// the published one; in production the account exists only with it.
+	DemoStaffPassword string
 
 	SecretKey string // HS256 key; generated into DataDir when empty
 
@@ -84,6 +89,12 @@ func (s S3) Enabled() bool { return s.Endpoint != "" }
 // it is when no Paystack keys are configured.
 func (c Config) TestPayments() bool { return c.PaystackSecretKey == "" }
 
+// WritesDataDir reports whether serving writes to DataDir: the SQLite
+// database, mail files without SMTP_URL, uploaded images without S3.
+func (c Config) WritesDataDir() bool {
+	return c.DatabaseURL == "" || c.SMTPURL == "" || !c.S3.Enabled()
+}
+
 // SQLitePath is the database file used when DatabaseURL is empty.
 func (c Config) SQLitePath() string { return strings.TrimSuffix(c.DataDir, "/") + "/dwa.db" }
 
@@ -103,7 +114,8 @@ var Vars = []Var{
 	{"DWA_DATA_DIR", "./data", "SQLite database, generated secret, mail files, media", false},
 	{"DATABASE_URL", "", "postgres://… to use PostgreSQL instead of SQLite", true},
 	{"DWA_DB_MAX_CONNS", "16", "PostgreSQL connection pool size", false},
-	{"DWA_DEMO", "1", "seed the demo catalogue into an empty database (0 turns it off)", false},
+	{"DWA_DEMO", "1 (0 in production)", "seed the demo catalogue into an empty database; in production only when set to 1, with random unprinted passwords", false},
+	{"DWA_DEMO_STAFF_PASSWORD", "", "password of the demo staff account (≥ 12 characters, not a published demo password); in production the demo staff account is created only when it is set", true},
 	{"DWA_SECRET_KEY", "", "token signing key (≥ 32 bytes); generated into the data directory when empty", true},
 	{"PAYSTACK_SECRET_KEY", "", "Paystack secret key; empty runs the built-in test payment provider", true},
 	{"PAYSTACK_PUBLIC_KEY", "", "Paystack public key for the payment popup", false},
@@ -135,14 +147,18 @@ var Vars = []Var{
 // Load reads the environment through getenv, applies defaults and validates.
 func Load(getenv func(string) string) (Config, error) {
 	p := parser{getenv: getenv}
+	// Production seeds no demo data unless asked (DWA_DEMO=1): the demo
+	// accounts' passwords are published.
+	env := p.str("DWA_ENV", "development")
 	c := Config{
-		Env:               p.str("DWA_ENV", "development"),
+		Env:               env,
 		Addr:              p.str("DWA_ADDR", "localhost:8080"),
 		APIPrefix:         p.str("DWA_API_PREFIX", "/api"),
 		DataDir:           p.str("DWA_DATA_DIR", "./data"),
 		DatabaseURL:       p.str("DATABASE_URL", ""),
 		DBMaxConns:        p.int("DWA_DB_MAX_CONNS", 16),
-		Demo:              p.bool("DWA_DEMO", true),
+		Demo:              p.bool("DWA_DEMO", env != "production"),
+		DemoStaffPassword: getenv("DWA_DEMO_STAFF_PASSWORD"),
 		SecretKey:         getenv("DWA_SECRET_KEY"),
 		PaystackSecretKey: p.str("PAYSTACK_SECRET_KEY", ""),
 		PaystackPublicKey: p.str("PAYSTACK_PUBLIC_KEY", ""),
@@ -219,6 +235,13 @@ func (c Config) validate() []error {
 	if c.SecretKey != "" && len(c.SecretKey) < 32 {
 		bad("DWA_SECRET_KEY must be at least 32 bytes")
 	}
+	if c.DemoStaffPassword != "" {
+		if utf8.RuneCountInString(c.DemoStaffPassword) < minDemoStaffPassword {
+			bad("DWA_DEMO_STAFF_PASSWORD must be at least %d characters", minDemoStaffPassword)
+		} else if demo.PublishedPassword(c.DemoStaffPassword) {
+			bad("DWA_DEMO_STAFF_PASSWORD is one of the demo passwords published with Dwa's source; choose another")
+		}
+	}
 	if (c.PaystackSecretKey == "") != (c.PaystackPublicKey == "") {
 		bad("PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY must be set together")
 	}
@@ -265,6 +288,10 @@ func (c Config) validate() []error {
 	}
 	return errs
 }
+
+// minDemoStaffPassword is the shortest demo staff password accepted: the
+// account has staff rights on a shop that may be public.
+const minDemoStaffPassword = 12
 
 // bucketName is S3's naming rule for new buckets, which every service
 // accepts: 3–63 lower-case letters, digits, dots and hyphens.

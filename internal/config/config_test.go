@@ -1,6 +1,7 @@
 package config
 
 import (
+	"maps"
 	"os"
 	"regexp"
 	"strings"
@@ -42,6 +43,35 @@ func TestOverrides(t *testing.T) {
 	}
 }
 
+// TestDemoDefault: development seeds the demo catalogue unless told not
+// to; production only when told to.
+func TestDemoDefault(t *testing.T) {
+	production := map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop", "DWA_ALLOW_TEST_PAYMENTS": "1"}
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		demo string
+		want bool
+	}{
+		{"development", nil, "", true},
+		{"development, DWA_DEMO=0", nil, "0", false},
+		{"production", production, "", false},
+		{"production, DWA_DEMO=0", production, "0", false},
+		{"production, DWA_DEMO=1", production, "1", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := map[string]string{"DWA_DEMO": tc.demo}
+			for k, v := range tc.env {
+				env[k] = v
+			}
+			c, err := load(env)
+			if err != nil || c.Demo != tc.want {
+				t.Errorf("Demo = %t, %v; want %t", c.Demo, err, tc.want)
+			}
+		})
+	}
+}
+
 func TestValidation(t *testing.T) {
 	tests := []struct {
 		name string
@@ -64,6 +94,9 @@ func TestValidation(t *testing.T) {
 		{"bad log level", map[string]string{"DWA_LOG_LEVEL": "loud"}, "DWA_LOG_LEVEL"},
 		{"production in test payment mode", map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop"}, "test payment provider"},
 		{"production over http", map[string]string{"DWA_ENV": "production", "DWA_ALLOW_TEST_PAYMENTS": "1"}, "https"},
+		{"short demo staff password", map[string]string{"DWA_DEMO_STAFF_PASSWORD": "Kente-2031"}, "DWA_DEMO_STAFF_PASSWORD must be at least 12 characters"},
+		{"published demo staff password", map[string]string{"DWA_DEMO_STAFF_PASSWORD": "akwaaba-staff-2026"}, "DWA_DEMO_STAFF_PASSWORD is one of the demo passwords published"},
+		{"published demo password of another account", map[string]string{"DWA_DEMO_STAFF_PASSWORD": "akwaaba-shopper-2026"}, "DWA_DEMO_STAFF_PASSWORD is one of the demo passwords published"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -189,5 +222,39 @@ func TestDocumentedVariables(t *testing.T) {
 		if !found {
 			t.Errorf("Load reads %s, which Vars does not list", name)
 		}
+	}
+}
+
+// TestWritesDataDir: the data directory is probed by /readyz only while
+// something is written there.
+func TestWritesDataDir(t *testing.T) {
+	external := map[string]string{"DATABASE_URL": "postgres://db/dwa", "SMTP_URL": "smtp://mail:25",
+		"DWA_S3_ENDPOINT": "https://s3.example", "DWA_S3_BUCKET": "dwa-media",
+		"DWA_S3_ACCESS_KEY": "AKIAEXAMPLE", "DWA_S3_SECRET_KEY": "s3-secret-value"}
+	for _, tc := range []struct {
+		name  string
+		unset string // the one variable of external left out
+		want  bool
+	}{
+		{"PostgreSQL, SMTP and S3", "", false},
+		{"SQLite", "DATABASE_URL", true},
+		{"mail files", "SMTP_URL", true},
+		{"local media", "DWA_S3_ENDPOINT", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := maps.Clone(external)
+			delete(env, tc.unset)
+			if tc.unset == "DWA_S3_ENDPOINT" {
+				for k := range env {
+					if strings.HasPrefix(k, "DWA_S3_") {
+						delete(env, k)
+					}
+				}
+			}
+			c, err := load(env)
+			if err != nil || c.WritesDataDir() != tc.want {
+				t.Errorf("WritesDataDir = %t, %v; want %t", c.WritesDataDir(), err, tc.want)
+			}
+		})
 	}
 }

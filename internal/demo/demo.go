@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -167,6 +168,32 @@ func Load() (*Catalogue, error) {
 	}
 	return &c, nil
 }
+
+// PublishedPassword reports whether pw is, up to case and surrounding
+// spaces, the password of a demo account: those are in Dwa's public source,
+// so anyone can sign in with them.
+func PublishedPassword(pw string) bool {
+	pw = strings.TrimSpace(pw)
+	for _, known := range publishedPasswords() {
+		if strings.EqualFold(pw, known) {
+			return true
+		}
+	}
+	return false
+}
+
+var publishedPasswords = sync.OnceValue(func() []string {
+	var c struct {
+		Accounts []Account `json:"accounts"`
+	}
+	// The embedded catalogue is checked by the tests; it cannot fail to parse.
+	_ = json.Unmarshal(catalogueJSON, &c)
+	out := make([]string, len(c.Accounts))
+	for i, a := range c.Accounts {
+		out[i] = a.Password
+	}
+	return out
+})
 
 // Validate checks the catalogue's integrity and reports every problem found.
 func (c *Catalogue) Validate() error {

@@ -13,9 +13,12 @@ func (a *API) healthz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
+// readyz answers 200 only when every check passes; otherwise 503 names
+// each check with ok or fail (the reasons are in the log, not here).
 func (a *API) readyz(w http.ResponseWriter, r *http.Request) {
 	ready := a.svc.Ready(r.Context())
-	if ready.Database && ready.Migrations && !a.stopping.Load() {
+	stopping := a.stopping.Load()
+	if ready.OK() && !stopping {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 		return
 	}
@@ -25,15 +28,15 @@ func (a *API) readyz(w http.ResponseWriter, r *http.Request) {
 		}
 		return "fail"
 	}
-	type checks struct {
-		Database   string `json:"database"`
-		Migrations string `json:"migrations"`
-		Shutdown   string `json:"shutdown"`
+	checks := map[string]string{"database": word(ready.Database), "migrations": word(ready.Migrations),
+		"shutdown": word(!stopping)}
+	for name, ok := range ready.Probes {
+		checks[name] = word(ok)
 	}
 	writeJSON(w, http.StatusServiceUnavailable, struct {
-		Status string `json:"status"`
-		Checks checks `json:"checks"`
-	}{"not_ready", checks{word(ready.Database), word(ready.Migrations), word(!a.stopping.Load())}})
+		Status string            `json:"status"`
+		Checks map[string]string `json:"checks"`
+	}{"not_ready", checks})
 }
 
 func (a *API) serveMetrics(w http.ResponseWriter, r *http.Request) {

@@ -81,14 +81,10 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 	if _, err := fmt.Fprint(w, "retry: 5000\n\n"); err != nil || rc.Flush() != nil {
 		return
 	}
-	replayed := make(map[int64]bool, len(st.Replay))
-	for i := range st.Replay {
-		replayed[st.Replay[i].ID] = true
-		if !writeEvent(w, &st.Replay[i]) {
-			return
-		}
-	}
-	if rc.Flush() != nil {
+	// sent holds the ids of the events written, so that a message both
+	// replayed (or re-read after FeedMissed) and announced goes out once.
+	sent := make(map[int64]bool, len(st.Replay))
+	if !writeEvents(w, rc, st.Replay, sent) {
 		return
 	}
 	ping := time.NewTicker(a.streamPing)
@@ -117,7 +113,20 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 				// replays from its Last-Event-ID.
 				return
 			}
-			if replayed[id] {
+			if id == service.FeedMissed {
+				// Notices were lost while the fan-out was disconnected; the
+				// messages were not.
+				missed, err := st.Missed(ctx)
+				if err != nil {
+					logStreamError(r, err)
+					return
+				}
+				if !writeEvents(w, rc, missed, sent) {
+					return
+				}
+				continue
+			}
+			if sent[id] {
 				continue
 			}
 			m, err := a.svc.ReceivedMessage(ctx, u, id)
@@ -125,11 +134,26 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 				logStreamError(r, err)
 				return
 			}
-			if m != nil && (!writeEvent(w, m) || rc.Flush() != nil) {
+			if m != nil && !writeEvents(w, rc, []shop.Message{*m}, sent) {
 				return
 			}
 		}
 	}
+}
+
+// writeEvents writes the messages not yet sent, records them in sent and
+// flushes; false when the client is gone.
+func writeEvents(w http.ResponseWriter, rc *http.ResponseController, ms []shop.Message, sent map[int64]bool) bool {
+	for i := range ms {
+		if sent[ms[i].ID] {
+			continue
+		}
+		sent[ms[i].ID] = true
+		if !writeEvent(w, &ms[i]) {
+			return false
+		}
+	}
+	return rc.Flush() == nil
 }
 
 // writeEvent writes one message event; false when the client is gone.

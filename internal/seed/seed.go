@@ -6,6 +6,7 @@ package seed
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -18,10 +19,45 @@ import (
 	"dwa/internal/shop"
 )
 
+// Passwords says which passwords the demo accounts get.
+type Passwords struct {
+	// Published keeps the catalogue's passwords, which are in Dwa's public
+	// source (development: a newcomer signs in straight away). Without it
+	// every account gets a random password that is shown nowhere, and the
+	// staff account is created only when Staff is set.
+	Published bool
+	// Staff replaces the staff account's password.
+	Staff string
+}
+
+// of returns the password for acc; false when the account is not created.
+func (p Passwords) of(acc demo.Account) (string, bool, error) {
+	switch {
+	case acc.Staff && p.Staff != "":
+		return p.Staff, true, nil
+	case p.Published:
+		return acc.Password, true, nil
+	case acc.Staff:
+		return "", false, nil
+	}
+	pw, err := unknownPassword()
+	return pw, true, err
+}
+
+// unknownPassword is 192 random bits: the account exists (it owns a demo
+// store) but nobody can sign in with it.
+func unknownPassword() (string, error) {
+	raw := make([]byte, 24)
+	if _, err := rand.Read(raw); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(raw), nil
+}
+
 // DemoIfEmpty loads the demo catalogue when the shop has no categories
 // and no products, and reports whether it did. A failure part-way wipes what
 // was written, so the next start tries again on an empty database.
-func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, out io.Writer) (bool, error) {
+func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, pws Passwords, out io.Writer) (bool, error) {
 	empty, err := svc.CatalogueEmpty(ctx)
 	if err != nil || !empty {
 		return false, err
@@ -31,7 +67,7 @@ func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, out
 		return false, err
 	}
 	start := time.Now()
-	if err := demoCatalogue(ctx, svc, mediaDir, cat); err != nil {
+	if err := demoCatalogue(ctx, svc, mediaDir, cat, pws); err != nil {
 		if rerr := svc.ResetData(context.WithoutCancel(ctx)); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("undo partial seed: %w", rerr))
 		}
@@ -42,13 +78,20 @@ func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, out
 	return true, nil
 }
 
-func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, cat *demo.Catalogue) error {
+func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, cat *demo.Catalogue, pws Passwords) error {
 	if err := demo.WriteImages(mediaDir, cat); err != nil {
 		return fmt.Errorf("write demo images: %w", err)
 	}
 	users := map[string]int64{}
 	for _, acc := range cat.Accounts {
-		u, err := svc.CreateUser(ctx, newUserFrom(acc))
+		pw, create, err := pws.of(acc)
+		if err != nil {
+			return err
+		}
+		if !create {
+			continue
+		}
+		u, err := svc.CreateUser(ctx, service.NewUser{Username: acc.Username, Email: acc.Email, Password: pw, Staff: acc.Staff})
 		if err != nil {
 			return fmt.Errorf("account %s: %w", acc.Username, err)
 		}
@@ -87,10 +130,6 @@ func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, c
 		}
 	}
 	return nil
-}
-
-func newUserFrom(acc demo.Account) service.NewUser {
-	return service.NewUser{Username: acc.Username, Email: acc.Email, Password: acc.Password, Staff: acc.Staff}
 }
 
 // createCategories inserts a level of the tree and records, for each slug

@@ -42,10 +42,17 @@ type Fanout interface {
 	Publish(ctx context.Context, id int64, userIDs []int64) error
 	// Subscribe opens a feed of new message ids for the user. The channel
 	// is closed when the subscriber falls behind or the fanout shuts down;
-	// ok is false once it has shut down. The per-user limit is not the
-	// fanout's business: it is kept in the database (stream leases).
+	// ok is false once it has shut down. FeedMissed on the feed means
+	// notices may have been lost (the fanout was disconnected). The
+	// per-user limit is not the fanout's business: it is kept in the
+	// database (stream leases).
 	Subscribe(userID int64) (feed <-chan int64, cancel func(), ok bool)
 }
+
+// FeedMissed stands on a feed in place of a message id when the fanout may
+// have lost notices; the stream then asks Missed for what it did not get.
+// Message ids start at 1.
+const FeedMissed int64 = 0
 
 var (
 	errNoMessage        = shop.NotFound("Message")
@@ -245,6 +252,12 @@ type Stream struct {
 	lease  int64
 	ttl    time.Duration
 	cancel func()
+	// Missed reads what user received after message id after (the
+	// Last-Event-ID, else 0) and created since since (the opening of a
+	// fresh stream, the replay window of a resumed one).
+	user  int64
+	after int64
+	since time.Time
 }
 
 // OpenStream takes a stream lease for the user (429 above
@@ -266,7 +279,7 @@ func (s *Service) OpenStream(ctx context.Context, u *shop.User, lastEventID *int
 	if lease == 0 {
 		return nil, errTooManyStreams
 	}
-	st := &Stream{svc: s, lease: lease, ttl: ttl, cancel: func() {}}
+	st := &Stream{svc: s, lease: lease, ttl: ttl, cancel: func() {}, user: u.ID, since: now}
 	feed, cancel, ok := s.fanout.Subscribe(u.ID)
 	if !ok {
 		st.Close()
@@ -274,7 +287,8 @@ func (s *Service) OpenStream(ctx context.Context, u *shop.User, lastEventID *int
 	}
 	st.Feed, st.cancel = feed, cancel
 	if lastEventID != nil {
-		replay, err := s.store.ReceivedMessages(ctx, u.ID, *lastEventID, now.Add(-StreamReplayWindow), StreamReplayMax)
+		st.after, st.since = *lastEventID, now.Add(-StreamReplayWindow)
+		replay, err := s.store.ReceivedMessages(ctx, u.ID, *lastEventID, st.since, StreamReplayMax)
 		if err != nil {
 			st.Close()
 			return nil, err
@@ -282,6 +296,25 @@ func (s *Service) OpenStream(ctx context.Context, u *shop.User, lastEventID *int
 		st.Replay = replay
 	}
 	return st, nil
+}
+
+// Missed returns, oldest first, every message the stream could have
+// carried so far (received after its Last-Event-ID, since it opened): what
+// it may not have been told about when its feed says FeedMissed. The
+// caller skips those it has already sent.
+func (st *Stream) Missed(ctx context.Context) ([]shop.Message, error) {
+	var all []shop.Message
+	for after := st.after; ; {
+		page, err := st.svc.store.ReceivedMessages(ctx, st.user, after, st.since, StreamReplayMax)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if len(page) < StreamReplayMax {
+			return all, nil
+		}
+		after = page[len(page)-1].ID
+	}
 }
 
 // Renew extends the stream's lease by another few heartbeats. An error

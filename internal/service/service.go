@@ -102,8 +102,9 @@ type Service struct {
 	fanout      Fanout
 	salt        dailySalt
 	// cat holds what is derived from the catalogue, per catalogue version.
-	cat   catalogueCache
-	media MediaStore
+	cat    catalogueCache
+	media  MediaStore
+	probes []Probe
 }
 
 // Deps are the collaborators a Service needs.
@@ -124,6 +125,15 @@ type Deps struct {
 	Fanout Fanout
 	// Media keeps uploaded images; nil refuses uploads.
 	Media MediaStore
+	// Probes are the readiness checks besides the database's.
+	Probes []Probe
+}
+
+// Probe checks that one dependency besides the database is usable (the
+// realtime listener, the data directory); Check returns why it is not.
+type Probe struct {
+	Name  string
+	Check func(ctx context.Context) error
 }
 
 // New builds a Service. It refuses deps that would make the background
@@ -157,18 +167,39 @@ func New(d Deps) (*Service, error) {
 	return &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
-		fanout: d.Fanout, media: d.Media}, nil
+		fanout: d.Fanout, media: d.Media, probes: d.Probes}, nil
 }
 
-// Readiness reports whether the database answers and is fully migrated.
+// Readiness reports whether the database answers and is fully migrated,
+// and which probes pass.
 type Readiness struct {
 	Database   bool
 	Migrations bool
+	// Probes holds each probe's outcome by name: true when it passed.
+	Probes map[string]bool
 }
 
-// Ready checks the database and its migrations.
+// OK reports whether every check passed.
+func (r Readiness) OK() bool {
+	for _, ok := range r.Probes {
+		if !ok {
+			return false
+		}
+	}
+	return r.Database && r.Migrations
+}
+
+// Ready runs every probe and checks the database and its migrations; why
+// a check fails goes to the log, not to the caller.
 func (s *Service) Ready(ctx context.Context) Readiness {
-	var r Readiness
+	r := Readiness{Probes: make(map[string]bool, len(s.probes))}
+	for _, p := range s.probes {
+		err := p.Check(ctx)
+		if err != nil {
+			s.log.WarnContext(ctx, "readiness: "+p.Name+" failed", "err", err)
+		}
+		r.Probes[p.Name] = err == nil
+	}
 	if err := s.store.Ping(ctx); err != nil {
 		s.log.WarnContext(ctx, "readiness: database ping failed", "err", err)
 		return r

@@ -7,12 +7,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
 
 	"dwa/api"
 	"dwa/internal/config"
+	"dwa/internal/gateway/dirprobe"
 	"dwa/internal/gateway/mediafs"
 	"dwa/internal/gateway/realtime"
 	"dwa/internal/gateway/s3media"
@@ -34,6 +36,9 @@ type App struct {
 	Clock *Clock
 	// Hub holds this app's open message streams.
 	Hub *realtime.Hub
+	// Listener is the PostgreSQL LISTEN/NOTIFY fan-out; nil on SQLite.
+	Listener *realtime.Postgres
+	gate     *reconnectGate
 }
 
 // WebFS is a tiny stand-in for the built storefront.
@@ -54,12 +59,24 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if cfg.SecretKey == "" {
 		cfg.SecretKey = TestSecret
 	}
+	if env["DWA_DATA_DIR"] == "" {
+		cfg.DataDir = t.TempDir()
+	}
 	clock := &Clock{}
 	var counter service.RateCounter = service.NewMemoryCounter()
 	if cfg.RateLimitsInDatabase(st.Engine()) {
 		counter = st
 	}
-	hub, fanout := newFanout(t, st)
+	gate := &reconnectGate{}
+	hub, listener, fanout := newFanout(t, st, gate)
+	// The readiness probes of `dwa serve`.
+	var probes []service.Probe
+	if listener != nil {
+		probes = append(probes, service.Probe{Name: "realtime", Check: listener.Check})
+	}
+	if cfg.WritesDataDir() {
+		probes = append(probes, service.Probe{Name: "data_dir", Check: dirprobe.New(cfg.DataDir, time.Second).Check})
+	}
 	media := mediafs.Dir(t.TempDir())
 	for name, data := range map[string]string{
 		"demo/products/phone-1.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`,
@@ -79,7 +96,7 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
-	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
+	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Probes: probes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +105,7 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub}
+	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub, Listener: listener, gate: gate}
 }
 
 // uploadBucket opens the configured bucket as the binary does when the
@@ -148,17 +165,59 @@ var Now = time.Date(2026, 3, 1, 9, 30, 12, 345_000_000, time.UTC)
 // newFanout wires message streams as `dwa serve` does: in process on
 // SQLite, LISTEN/NOTIFY on PostgreSQL (so two apps on one schema behave
 // like two instances). Streams end when the test does.
-func newFanout(t testing.TB, st *sqldb.Store) (*realtime.Hub, service.Fanout) {
+func newFanout(t testing.TB, st *sqldb.Store, gate *reconnectGate) (*realtime.Hub, *realtime.Postgres, service.Fanout) {
 	t.Helper()
 	hub := realtime.NewHub(service.StreamBuffer)
 	if st.Engine() != "postgres" {
 		t.Cleanup(hub.Close)
-		return hub, hub
+		return hub, nil, hub
 	}
-	pg, err := realtime.NewPostgres(context.Background(), st.DB().W, hub, slog.Default())
+	pg, err := realtime.NewPostgres(context.Background(), st.DB().W, hub, slog.Default(), realtime.WithRetryWait(gate.wait))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(pg.Close)
-	return hub, pg
+	return hub, pg, pg
+}
+
+// HoldListener keeps the PostgreSQL listener from reconnecting, once it
+// has lost its connection, until release is called.
+func (a *App) HoldListener() (release func()) {
+	return a.gate.hold()
+}
+
+// reconnectGate is the listener's pause before a reconnect attempt: the
+// real backoff, after waiting for any hold to be released.
+type reconnectGate struct {
+	mu   sync.Mutex
+	held chan struct{}
+}
+
+func (g *reconnectGate) hold() func() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	held := make(chan struct{})
+	g.held = held
+	return sync.OnceFunc(func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		close(held)
+		if g.held == held {
+			g.held = nil
+		}
+	})
+}
+
+func (g *reconnectGate) wait(ctx context.Context, attempt int) error {
+	g.mu.Lock()
+	held := g.held
+	g.mu.Unlock()
+	if held != nil {
+		select {
+		case <-held:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return realtime.SleepBackoff(ctx, attempt)
 }

@@ -8,6 +8,12 @@ import (
 	"sync"
 )
 
+// Missed is sent on a feed in place of a message id when notices may have
+// been lost (the PostgreSQL listener was disconnected): the subscriber
+// re-reads from the database what it may have missed. Message ids start at
+// 1, so it is never an id.
+const Missed int64 = 0
+
 // Hub delivers notices to the subscribers of this process. Delivery never
 // blocks: each subscriber has a bounded buffer, and one that falls behind
 // is dropped (its channel closed) so a slow client cannot hold up others;
@@ -97,6 +103,23 @@ func (h *Hub) Streams() int {
 		n += len(ss)
 	}
 	return n
+}
+
+// Resync tells every feed that notices may have been lost, so that each
+// stream re-reads what it missed. A feed with no room left for the signal
+// is dropped instead: its client reconnects and replays with Last-Event-ID.
+func (h *Hub) Resync() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for u, ss := range h.subs {
+		for s := range ss {
+			select {
+			case s.ch <- Missed:
+			default:
+				h.drop(u, s)
+			}
+		}
+	}
 }
 
 // DropAll closes every feed, so that clients reconnect and replay what

@@ -2,6 +2,7 @@ package realtime
 
 import (
 	"testing"
+	"time"
 )
 
 func TestHubSlowSubscriberIsDropped(t *testing.T) {
@@ -50,4 +51,45 @@ func TestHubClose(t *testing.T) {
 		t.Error("subscribe after Close")
 	}
 	h.Deliver(1, []int64{7}) // no panic on closed feeds
+}
+
+func TestHubResync(t *testing.T) {
+	h := NewHub(2)
+	idle, _, _ := h.Subscribe(1)
+	full, _, _ := h.Subscribe(2)
+	h.Deliver(5, []int64{2})
+	h.Deliver(6, []int64{2})
+	h.Resync()
+	if got := <-idle; got != Missed {
+		t.Errorf("idle feed got %d; want Missed", got)
+	}
+	// The full feed had no room for the signal: it is closed after what it
+	// holds, and its client replays with Last-Event-ID.
+	var got []int64
+	for id := range full {
+		got = append(got, id)
+	}
+	if len(got) != 2 || got[0] != 5 || got[1] != 6 {
+		t.Errorf("full feed got %v before being closed", got)
+	}
+	if n := h.Streams(); n != 1 {
+		t.Errorf("Streams = %d; want 1", n)
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	for attempt, ceiling := range map[int]time.Duration{0: 250 * time.Millisecond, 1: 250 * time.Millisecond,
+		2: 500 * time.Millisecond, 3: time.Second, 7: 16 * time.Second, 8: 30 * time.Second, 1000: 30 * time.Second} {
+		seen := map[time.Duration]bool{}
+		for range 50 {
+			d := Backoff(attempt)
+			if d < ceiling/2 || d > ceiling {
+				t.Fatalf("Backoff(%d) = %s; want between %s and %s", attempt, d, ceiling/2, ceiling)
+			}
+			seen[d] = true
+		}
+		if len(seen) < 2 {
+			t.Errorf("Backoff(%d) has no jitter: %v", attempt, seen)
+		}
+	}
 }
