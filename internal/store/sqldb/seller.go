@@ -59,33 +59,88 @@ func (s *Store) SellerProductIDs(ctx context.Context, storeID int64, f shop.Sell
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// UpdateProduct writes a product's editable fields and replaces its search
-// document, in one transaction; false when the product is not the store's.
-func (s *Store) UpdateProduct(ctx context.Context, p *shop.Product, at time.Time) (bool, error) {
+// UpdateProduct applies a change to the store's product in one transaction,
+// writing only the columns the change sets; false when the product is not
+// the store's. The row is read first (locked on PostgreSQL; SQLite's single
+// writer serialises), so a stock edit made against a stock the seller no
+// longer sees is refused with shop.StockChanged and writes nothing. The
+// versions move only for what changed: the rank version with the stock,
+// the search document (and so the catalogue version) with the name,
+// description or categories, the catalogue version with anything else.
+func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
-		res, err := c.exec(ctx, `UPDATE products SET category_id = ?, subcategory_id = ?, sub_subcategory_id = ?,
-			name = ?, description = ?, specification = ?, unit_price = ?, inventory = ?, is_active = ?, updated_at = ?
-			WHERE id = ? AND store_id = ?`,
-			nullID(p.CategoryID), nullID(p.SubcategoryID), nullID(p.SubSubcategoryID), p.Name, p.Description,
-			p.Specification, int64(p.UnitPrice), p.Inventory, p.Active, shop.Millis(at), p.ID, p.StoreID)
+		var stock int
+		err := c.queryRow(ctx, `SELECT inventory FROM products WHERE id = ? AND store_id = ?`+s.db.Dialect.ForUpdate,
+			id, storeID).Scan(&stock)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return err
-		}
 		found = true
-		if _, err := c.exec(ctx, `DELETE FROM search_documents WHERE product_id = ?`, p.ID); err != nil {
+		if ch.Inventory != nil && ch.ExpectedInventory != nil && stock != *ch.ExpectedInventory {
+			return shop.StockChanged(stock)
+		}
+		if ch.Empty() {
+			return nil
+		}
+		set, args := productChangeSets(ch)
+		if _, err := c.exec(ctx, `UPDATE products SET `+set+`updated_at = ? WHERE id = ?`,
+			append(args, shop.Millis(at), id)...); err != nil {
 			return err
 		}
-		// Stock and activity order search and fill the kept public answers.
-		if err := bumpRank(ctx, c); err != nil {
-			return err
+		if ch.Inventory != nil {
+			// Stock orders search ties and is in the kept public answers.
+			if err := bumpRank(ctx, c); err != nil {
+				return err
+			}
+			if ch.StockOnly() {
+				return nil // stock is not part of the catalogue version (0008)
+			}
 		}
-		return indexProducts(ctx, c, []*shop.Product{p})
+		if ch.Searchable() {
+			return reindexWhere(ctx, c, `id = ?`, id)
+		}
+		return bumpCatalogue(ctx, c)
 	})
 	return found, err
+}
+
+// productChangeSets is the SET list ("col = ?, " each) and arguments of
+// the columns a change writes.
+func productChangeSets(ch shop.ProductChange) (string, []any) {
+	var b strings.Builder
+	var args []any
+	add := func(col string, v any) {
+		b.WriteString(col + " = ?, ")
+		args = append(args, v)
+	}
+	if ch.Name != nil {
+		add("name", *ch.Name)
+	}
+	if l := ch.Categories; l != nil {
+		add("category_id", nullID(l[0]))
+		add("subcategory_id", nullID(l[1]))
+		add("sub_subcategory_id", nullID(l[2]))
+	}
+	if ch.UnitPrice != nil {
+		add("unit_price", int64(*ch.UnitPrice))
+	}
+	if ch.Inventory != nil {
+		add("inventory", *ch.Inventory)
+	}
+	if ch.Description != nil {
+		add("description", *ch.Description)
+	}
+	if ch.Specification != nil {
+		add("specification", *ch.Specification)
+	}
+	if ch.Active != nil {
+		add("is_active", *ch.Active)
+	}
+	return b.String(), args
 }
 
 // UpdateStore writes a store's profile. A new name is part of the search

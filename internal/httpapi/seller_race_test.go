@@ -1,0 +1,158 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"dwa/internal/shop"
+	"dwa/internal/shoptest"
+	"dwa/internal/store/sqldb"
+)
+
+// Races between the Seller Centre's writes and every other write of the
+// same rows (issue 16): orders against product edits, the profile against
+// the logo. Each ends in a state that only a lost update could break.
+
+// stockRace: a store owner's product and shoppers with one unit each in
+// their bags, ready to order.
+type stockRace struct {
+	bagFixture
+	owner    shoptest.Account
+	buyers   []shoptest.Account
+	product  string // the owner's URL of the product
+	sellerID int64
+}
+
+func newStockRace(t *testing.T, st *sqldb.Store, buyers, stock int) stockRace {
+	f := stockRace{bagFixture: newBagFixture(t, st, nil)}
+	var hub *shop.Store
+	f.owner, hub = f.a.Owner("kwame", "Osu Console Corner")
+	p := shoptest.NewProduct("PlayStation 5 Slim", 650000)
+	p.StoreID, p.Inventory = hub.ID, stock
+	f.a.Products(p)
+	f.sellerID = p.ID
+	f.product = fmt.Sprintf("/api/seller/products/%d/", p.ID)
+	for i := range buyers {
+		acc := f.a.Shopper(fmt.Sprintf("buyer%03d", i))
+		if code, body := f.add(acc, fmt.Sprintf(`{"product_id":%d}`, p.ID)); code != 201 {
+			t.Fatal(code, body)
+		}
+		f.buyers = append(f.buyers, acc)
+	}
+	return f
+}
+
+// race runs every function at once and waits for all of them.
+func race(fns ...func()) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for _, fn := range fns {
+		wg.Go(func() {
+			<-start
+			fn()
+		})
+	}
+	close(start)
+	wg.Wait()
+}
+
+// order places buyer i's order and counts it when it was placed.
+func (f stockRace) order(t *testing.T, i int, placed *sync.Map) func() {
+	return func() {
+		w := f.a.Do("POST", "/api/store/orders/", orderBody, f.buyers[i].Auth()...)
+		if w.Code != 201 {
+			t.Errorf("buyer %d: %d %s", i, w.Code, w.Body)
+			return
+		}
+		placed.Store(i, true)
+	}
+}
+
+func count(m *sync.Map) int {
+	n := 0
+	m.Range(func(any, any) bool { n++; return true })
+	return n
+}
+
+// TestOrdersRacePriceEdits: 60 orders race 60 price-only edits of the same
+// product; every unit sold leaves the stock (the edits never write back the
+// stock they read).
+func TestOrdersRacePriceEdits(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		const n, stock = 60, 500
+		f := newStockRace(t, st, n, stock)
+		auth := append(f.owner.Auth(), "Content-Type", "application/json")
+		var placed sync.Map
+		var fns []func()
+		for i := range n {
+			fns = append(fns, f.order(t, i, &placed), func() {
+				w := f.a.Do("PATCH", f.product, fmt.Sprintf(`{"price":"%d.00"}`, 6000+i), auth...)
+				if w.Code != 200 {
+					t.Errorf("edit %d: %d %s", i, w.Code, w.Body)
+				}
+			})
+		}
+		race(fns...)
+		if got, sold := f.inventory(t, f.sellerID), count(&placed); sold != n || got != stock-n {
+			t.Fatalf("sold %d, stock %d; want %d sold and %d left", sold, got, n, stock-n)
+		}
+	})
+}
+
+// TestStockEditIsConditional: a stock edit carries the stock the seller saw;
+// when orders took units meanwhile it is refused with the current stock and
+// changes nothing else of the request. Racing orders against such edits
+// loses no unit: the stock ends at what the successful edits set, minus
+// what was sold after each.
+func TestStockEditIsConditional(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		const n, stock = 30, 100
+		f := newStockRace(t, st, n, stock)
+		auth := append(f.owner.Auth(), "Content-Type", "application/json")
+
+		// The seller opened the product at 100; two orders came in; the save is refused.
+		var placed sync.Map
+		race(f.order(t, 0, &placed), f.order(t, 1, &placed))
+		w := f.a.Do("PATCH", f.product, `{"inventory":150,"expected_inventory":100,"price":"1.00"}`, auth...)
+		assertStatus(t, w.Code, 409)
+		assertBody(t, w.Body.String(),
+			`{"detail":"Stock changed to 98 since you opened this product: check it and save again.","code":"stock_changed"}`)
+		w = f.a.Do("GET", f.product, "", auth...)
+		assertBody(t, w.Body.String(), `{"id":…,"unit_price":"6500.00","inventory":98,…`)
+
+		// With the current stock as the expected one, the edit goes through,
+		// and the kept public answer moves with it.
+		public := fmt.Sprintf("/api/store/products/%d/", f.sellerID)
+		assertBody(t, f.a.Do("GET", public, "").Body.String(), `{"id":…,"inventory":98,…`)
+		w = f.a.Do("PATCH", f.product, `{"inventory":200,"expected_inventory":98}`, auth...)
+		assertStatus(t, w.Code, 200)
+		assertBody(t, w.Body.String(), `{"id":…,"inventory":200,…`)
+		assertBody(t, f.a.Do("GET", public, "").Body.String(), `{"id":…,"inventory":200,…`)
+
+		// Orders race edits that each add 10 to the stock they saw: every
+		// accepted edit adds exactly 10, every order takes exactly 1.
+		var added sync.Map
+		var fns []func()
+		for i := 2; i < n; i++ {
+			fns = append(fns, f.order(t, i, &placed), func() {
+				var seen struct{ Inventory int }
+				decode(t, f.a.Do("GET", f.product, "", auth...).Body.Bytes(), &seen)
+				w := f.a.Do("PATCH", f.product, fmt.Sprintf(`{"inventory":%d,"expected_inventory":%d}`,
+					seen.Inventory+10, seen.Inventory), auth...)
+				switch {
+				case w.Code == 200:
+					added.Store(i, true)
+				case w.Code != 409:
+					t.Errorf("edit %d: %d %s", i, w.Code, w.Body)
+				}
+			})
+		}
+		race(fns...)
+		sold, edits := count(&placed), count(&added)
+		if want := 200 - (sold - 2) + 10*edits; sold != n || f.inventory(t, f.sellerID) != want {
+			t.Fatalf("sold %d, %d edits accepted, stock %d; want %d sold and stock %d",
+				sold, edits, f.inventory(t, f.sellerID), n, want)
+		}
+	})
+}
