@@ -22,7 +22,8 @@ type SellerStore interface {
 	// it reports false when the product is not the store's, and refuses a
 	// stale conditional stock edit with shop.StockChanged.
 	UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error)
-	UpdateStore(ctx context.Context, st *shop.Store) error
+	// UpdateStore writes only what the change sets; false when there is no such store.
+	UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) (bool, error)
 	// SetStoreLogo replaces the store's logo and returns the one it had.
 	SetStoreLogo(ctx context.Context, storeID int64, url string) (string, error)
 	SellerOrders(ctx context.Context, storeID int64, f shop.SellerOrderFilter) ([]*shop.Order, int, error)
@@ -65,26 +66,42 @@ type StoreInput struct {
 	Name, Description, ContactInfo, Address *string
 }
 
-// UpdateSellerStore changes the caller's store profile.
+// UpdateSellerStore changes the sent fields of the caller's store profile,
+// and only those (a logo uploaded meanwhile stays).
 func (s *Service) UpdateSellerStore(ctx context.Context, u *shop.User, in StoreInput) (*shop.Store, error) {
 	st, err := s.ownStore(ctx, u)
 	if err != nil {
 		return nil, err
 	}
 	fe := shop.FieldErrors{}
+	var ch shop.StoreChange
 	if in.Name != nil {
-		st.Name = requiredText(fe, "name", in.Name, 100)
+		name := requiredText(fe, "name", in.Name, 100)
+		ch.Name = &name
 	}
-	optionalText(fe, "description", in.Description, 2000, &st.Description)
-	optionalText(fe, "contact_info", in.ContactInfo, 100, &st.ContactInfo)
-	optionalText(fe, "address", in.Address, 300, &st.Address)
+	ch.Description = sentText(fe, "description", in.Description, 2000)
+	ch.ContactInfo = sentText(fe, "contact_info", in.ContactInfo, 100)
+	ch.Address = sentText(fe, "address", in.Address, 300)
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateStore(ctx, st); err != nil {
+	if ok, err := s.store.UpdateStore(ctx, st.ID, ch); err != nil || !ok {
+		if err == nil {
+			err = shop.ErrForbidden // the store went away under its owner
+		}
 		return nil, err
 	}
-	return st, nil
+	return s.ownStore(ctx, u)
+}
+
+// sentText is optionalText for a change: nil when the field was not sent.
+func sentText(fe shop.FieldErrors, name string, v *string, maxLen int) *string {
+	if v == nil {
+		return nil
+	}
+	var out string
+	optionalText(fe, name, v, maxLen, &out)
+	return &out
 }
 
 // optionalText applies a length limit to a field that may be blank and

@@ -111,60 +111,85 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 // productChangeSets is the SET list ("col = ?, " each) and arguments of
 // the columns a change writes.
 func productChangeSets(ch shop.ProductChange) (string, []any) {
-	var b strings.Builder
-	var args []any
-	add := func(col string, v any) {
-		b.WriteString(col + " = ?, ")
-		args = append(args, v)
-	}
-	if ch.Name != nil {
-		add("name", *ch.Name)
-	}
-	if l := ch.Categories; l != nil {
-		add("category_id", nullID(l[0]))
-		add("subcategory_id", nullID(l[1]))
-		add("sub_subcategory_id", nullID(l[2]))
+	var l setList
+	setIf(&l, "name", ch.Name)
+	if levels := ch.Categories; levels != nil {
+		l.add("category_id", nullID(levels[0]))
+		l.add("subcategory_id", nullID(levels[1]))
+		l.add("sub_subcategory_id", nullID(levels[2]))
 	}
 	if ch.UnitPrice != nil {
-		add("unit_price", int64(*ch.UnitPrice))
+		l.add("unit_price", int64(*ch.UnitPrice))
 	}
-	if ch.Inventory != nil {
-		add("inventory", *ch.Inventory)
-	}
-	if ch.Description != nil {
-		add("description", *ch.Description)
-	}
-	if ch.Specification != nil {
-		add("specification", *ch.Specification)
-	}
-	if ch.Active != nil {
-		add("is_active", *ch.Active)
-	}
-	return b.String(), args
+	setIf(&l, "inventory", ch.Inventory)
+	setIf(&l, "description", ch.Description)
+	setIf(&l, "specification", ch.Specification)
+	setIf(&l, "is_active", ch.Active)
+	return l.sql.String(), l.args
 }
 
-// UpdateStore writes a store's profile. A new name is part of the search
-// documents of its products, which are rewritten in the same transaction.
-func (s *Store) UpdateStore(ctx context.Context, st *shop.Store) error {
+// setList is the SET list of an UPDATE that writes only the columns a
+// change sets: "col = ?, " each, with their arguments.
+type setList struct {
+	sql  strings.Builder
+	args []any
+}
+
+// list is the SET list without the trailing separator.
+func (l *setList) list() string { return strings.TrimSuffix(l.sql.String(), ", ") }
+
+func (l *setList) add(col string, v any) {
+	l.sql.WriteString(col + " = ?, ")
+	l.args = append(l.args, v)
+}
+
+// setIf adds col when v is set.
+func setIf[T any](l *setList, col string, v *T) {
+	if v != nil {
+		l.add(col, *v)
+	}
+}
+
+// UpdateStore writes the sent fields of a store's profile in one
+// transaction, with the row locked (PostgreSQL; SQLite's single writer
+// serialises): a new logo or another edit committed meanwhile stays. A new
+// name is part of the search documents of the store's products, which are
+// rewritten in the same transaction. False when there is no such store.
+func (s *Store) UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) (bool, error) {
+	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
 		var old string
-		if err := c.queryRow(ctx, `SELECT name FROM stores WHERE id = ?`, st.ID).Scan(&old); err != nil {
-			return c.db.translate(err)
+		err := c.queryRow(ctx, `SELECT name FROM stores WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&old)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
 		}
-		if _, err := c.exec(ctx, `UPDATE stores SET name = ?, name_key = ?, logo = ?, description = ?,
-			contact_info = ?, address = ? WHERE id = ?`, st.Name, shop.FoldKey(st.Name), st.Logo, st.Description,
-			st.ContactInfo, st.Address, st.ID); err != nil {
+		if err != nil {
 			return err
 		}
-		if old == st.Name {
+		found = true
+		var l setList
+		if ch.Name != nil {
+			l.add("name", *ch.Name)
+			l.add("name_key", shop.FoldKey(*ch.Name))
+		}
+		setIf(&l, "description", ch.Description)
+		setIf(&l, "contact_info", ch.ContactInfo)
+		setIf(&l, "address", ch.Address)
+		if len(l.args) == 0 {
+			return nil
+		}
+		if _, err := c.exec(ctx, `UPDATE stores SET `+l.list()+` WHERE id = ?`, append(l.args, id)...); err != nil {
+			return err
+		}
+		if ch.Name == nil || *ch.Name == old {
 			return bumpCatalogue(ctx, c)
 		}
-		return reindexStore(ctx, c, st.ID)
+		return reindexStore(ctx, c, id)
 	})
 	if errors.Is(err, ErrUnique) {
-		return shop.Invalid(map[string][]string{"name": {"A store with this name already exists."}})
+		return false, shop.Invalid(map[string][]string{"name": {"A store with this name already exists."}})
 	}
-	return err
+	return found, err
 }
 
 // SetStoreLogo replaces a store's logo, returning the previous one, and
