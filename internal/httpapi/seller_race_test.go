@@ -156,3 +156,160 @@ func TestStockEditIsConditional(t *testing.T) {
 		}
 	})
 }
+
+// lostUpdateRounds is how many times two edits of different fields of one
+// row race: a whole-row write loses one of them in most rounds.
+const lostUpdateRounds = 30
+
+// editRace fires the PATCHes of a round at once and fails unless all
+// answer 200.
+func editRace(t *testing.T, a *shoptest.App, path string, auth []string, bodies ...string) {
+	t.Helper()
+	var fns []func()
+	for _, body := range bodies {
+		fns = append(fns, func() {
+			if w := a.Do("PATCH", path, body, auth...); w.Code != 200 {
+				t.Errorf("PATCH %s: %d %s", body, w.Code, w.Body)
+			}
+		})
+	}
+	race(fns...)
+}
+
+// whileRunning repeats edit until upload has answered (at least once), so
+// that edits read and write around the upload's own write.
+func whileRunning(upload func(), edit func()) {
+	done := make(chan struct{})
+	race(func() {
+		defer close(done)
+		upload()
+	}, func() {
+		for {
+			edit()
+			select {
+			case <-done:
+				return
+			default:
+			}
+		}
+	})
+}
+
+// TestStoreProfileEditsKeepEachOther: a profile edit never puts back the
+// logo it read, and two profile edits of different fields both stay.
+func TestStoreProfileEditsKeepEachOther(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		owner, _ := a.Owner("kwame", "Osu Console Corner")
+		auth := append(owner.Auth(), "Content-Type", "application/json")
+		var profile struct{ Logo, Description, Address string }
+		body, headers := upload(t, "logo.png", "image/png", photo(t, 300, 300, true))
+		for r := range 3 {
+			var logo struct{ Logo string }
+			whileRunning(func() {
+				w := a.Do("PUT", "/api/seller/store/logo/", body, append(owner.Auth(), headers...)...)
+				assertStatus(t, w.Code, 200)
+				decode(t, w.Body.Bytes(), &logo)
+			}, func() {
+				a.Do("PATCH", "/api/seller/store/", fmt.Sprintf(`{"description":"Logo round %d"}`, r), auth...)
+			})
+			decode(t, a.Do("GET", "/api/seller/store/", "", owner.Auth()...).Body.Bytes(), &profile)
+			if profile.Logo != logo.Logo {
+				t.Fatalf("round %d: logo %q, want the upload's %q", r, profile.Logo, logo.Logo)
+			}
+			assertStatus(t, a.Do("GET", profile.Logo, "").Code, 200)
+		}
+		for r := range lostUpdateRounds {
+			editRace(t, a, "/api/seller/store/", auth, fmt.Sprintf(`{"description":"Round %d"}`, r),
+				fmt.Sprintf(`{"address":"%d Oxford St"}`, r))
+			decode(t, a.Do("GET", "/api/seller/store/", "", owner.Auth()...).Body.Bytes(), &profile)
+			if profile.Description != fmt.Sprintf("Round %d", r) || profile.Address != fmt.Sprintf("%d Oxford St", r) {
+				t.Fatalf("round %d: description %q, address %q: an edit was lost", r, profile.Description, profile.Address)
+			}
+		}
+	})
+}
+
+// TestCategoryEditsKeepEachOther: staff editing different fields of a
+// category at once all keep theirs.
+func TestCategoryEditsKeepEachOther(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		gaming := a.Category("Gaming", "gaming", nil, 1, true)
+		auth := append(a.Staff("esi").Auth(), "Content-Type", "application/json")
+		path := fmt.Sprintf("/api/admin/categories/%d/", gaming.ID)
+		for r := range lostUpdateRounds {
+			active := r%2 == 0
+			editRace(t, a, path, auth, fmt.Sprintf(`{"name":"Gaming %d"}`, r), fmt.Sprintf(`{"position":%d}`, 100+r),
+				fmt.Sprintf(`{"is_active":%t}`, active))
+			var all []struct {
+				ID       int64
+				Name     string
+				Position int
+				IsActive bool `json:"is_active"`
+			}
+			decode(t, a.Do("GET", "/api/admin/categories/", "", auth...).Body.Bytes(), &all)
+			for _, c := range all {
+				if c.ID == gaming.ID && (c.Name != fmt.Sprintf("Gaming %d", r) || c.Position != 100+r || c.IsActive != active) {
+					t.Fatalf("round %d: name %q, position %d, active %t: an edit was lost", r, c.Name, c.Position, c.IsActive)
+				}
+			}
+		}
+	})
+}
+
+// TestHeroEditsKeepEachOther: an edit of a slide never puts back the image
+// it read, and staff editing different fields at once both keep theirs.
+func TestHeroEditsKeepEachOther(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		staff := a.Staff("esi")
+		auth := append(staff.Auth(), "Content-Type", "application/json")
+		w := a.Do("POST", "/api/admin/hero/", `{"title":"Harmattan Deals","link":"/category/deals"}`, auth...)
+		assertStatus(t, w.Code, 201)
+		var slide struct {
+			ID           int64
+			Title, Image string
+			Position     int
+		}
+		decode(t, w.Body.Bytes(), &slide)
+		path := fmt.Sprintf("/api/admin/hero/%d/", slide.ID)
+		read := func() {
+			t.Helper()
+			var all []struct {
+				ID           int64
+				Title, Image string
+				Position     int
+			}
+			decode(t, a.Do("GET", "/api/admin/hero/", "", staff.Auth()...).Body.Bytes(), &all)
+			for _, s := range all {
+				if s.ID == slide.ID {
+					slide.Title, slide.Image, slide.Position = s.Title, s.Image, s.Position
+				}
+			}
+		}
+		body, headers := upload(t, "banner.png", "image/png", photo(t, 1200, 400, true))
+		for r := range 3 {
+			var uploaded struct{ Image string }
+			whileRunning(func() {
+				w := a.Do("POST", path+"image/", body, append(staff.Auth(), headers...)...)
+				assertStatus(t, w.Code, 200)
+				decode(t, w.Body.Bytes(), &uploaded)
+			}, func() {
+				a.Do("PATCH", path, fmt.Sprintf(`{"title":"Image round %d"}`, r), auth...)
+			})
+			read()
+			if slide.Image != uploaded.Image {
+				t.Fatalf("round %d: image %q, want the upload's %q", r, slide.Image, uploaded.Image)
+			}
+			assertStatus(t, a.Do("GET", slide.Image, "").Code, 200)
+		}
+		for r := range lostUpdateRounds {
+			editRace(t, a, path, auth, fmt.Sprintf(`{"title":"Deals %d"}`, r), fmt.Sprintf(`{"position":%d}`, r))
+			read()
+			if slide.Title != fmt.Sprintf("Deals %d", r) || slide.Position != r {
+				t.Fatalf("round %d: title %q, position %d: an edit was lost", r, slide.Title, slide.Position)
+			}
+		}
+	})
+}
