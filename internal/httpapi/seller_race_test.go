@@ -313,3 +313,37 @@ func TestHeroEditsKeepEachOther(t *testing.T) {
 		}
 	})
 }
+
+// TestLoginRehashKeepsPasswordChange: a sign-in that upgrades a legacy hash
+// never puts back the old password over a change made meanwhile.
+func TestLoginRehashKeepsPasswordChange(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, map[string]string{"DWA_RATE_LIMITS": "login=off,login-fail=off,password=off"})
+		const django = "pbkdf2_sha256$260000$kZ3vQq1Xo9cS$LR6a0uHJF09X1aoUeyF0giZmKZR6DU5vnkCWJ1ZN3Dk="
+		const old, changed = "Legacy-Pa55word", "Brand-new-Pa55word"
+		acc := a.Shopper("legacy")
+		login := func(password string) int {
+			return a.Do("POST", "/api/auth/jwt/create/", jsonBody("username", "legacy", "password", password)).Code
+		}
+		for r := range 4 {
+			exec(t, st, `UPDATE users SET password_hash = ? WHERE id = ?`, django, acc.User.ID)
+			u, err := st.UserByID(t.Context(), acc.User.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			auth := append(shoptest.Account{User: u, Tokens: a.SignIn(u)}.Auth(), "Content-Type", "application/json")
+			fns := []func(){func() {
+				w := a.Do("POST", "/api/auth/users/set_password/", jsonBody("current_password", old,
+					"new_password", changed, "re_new_password", changed), auth...)
+				assertStatus(t, w.Code, 204)
+			}}
+			for range 3 {
+				fns = append(fns, func() { login(old) })
+			}
+			race(fns...)
+			if got := login(changed); got != 200 {
+				t.Fatalf("round %d: the new password answers %d; the old one %d", r, got, login(old))
+			}
+		}
+	})
+}
