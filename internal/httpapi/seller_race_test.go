@@ -347,3 +347,69 @@ func TestLoginRehashKeepsPasswordChange(t *testing.T) {
 		}
 	})
 }
+
+// TestImageUploadsRace: uploads racing for a product's last gallery places
+// never pass the limit, and each image gets a place of its own.
+func TestImageUploadsRace(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newStockRace(t, st, 0, 5)
+		body, headers := upload(t, "a.jpg", "image/jpeg", photo(t, 200, 200, false))
+		auth := append(f.owner.Auth(), headers...)
+		const uploads = 12
+		codes := make([]int, uploads)
+		var fns []func()
+		for i := range uploads {
+			fns = append(fns, func() { codes[i] = f.a.Do("POST", f.product+"images/", body, auth...).Code })
+		}
+		race(fns...)
+		var n, places int
+		if err := st.DB().R.QueryRow(`SELECT COUNT(*), COUNT(DISTINCT position) FROM product_images
+			WHERE product_id = `+fmt.Sprint(f.sellerID)).Scan(&n, &places); err != nil {
+			t.Fatal(err)
+		}
+		added := 0
+		for _, c := range codes {
+			if c == 201 || c == 200 {
+				added++
+			}
+		}
+		// The product starts with its demo image.
+		if n != shop.MaxProductImages || places != n || added != shop.MaxProductImages-1 {
+			t.Fatalf("%d images in %d places (%d uploads accepted: %v); want %d in as many places",
+				n, places, added, codes, shop.MaxProductImages)
+		}
+	})
+}
+
+// TestCategoryImageUploadsRace: concurrent uploads of a category's images
+// each get a place of their own.
+func TestCategoryImageUploadsRace(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		gaming := a.Category("Gaming", "gaming", nil, 1, true)
+		body, headers := upload(t, "a.jpg", "image/jpeg", photo(t, 200, 200, false))
+		auth := append(a.Staff("esi").Auth(), headers...)
+		images := func() (n, places int) {
+			t.Helper()
+			if err := st.DB().R.QueryRow(`SELECT COUNT(*), COUNT(DISTINCT position) FROM category_images
+				WHERE category_id = `+fmt.Sprint(gaming.ID)).Scan(&n, &places); err != nil {
+				t.Fatal(err)
+			}
+			return n, places
+		}
+		before, _ := images()
+		var fns []func()
+		for range 8 {
+			fns = append(fns, func() {
+				w := a.Do("POST", fmt.Sprintf("/api/admin/categories/%d/images/", gaming.ID), body, auth...)
+				if w.Code != 201 && w.Code != 200 {
+					t.Errorf("upload: %d %s", w.Code, w.Body)
+				}
+			})
+		}
+		race(fns...)
+		if n, places := images(); n != before+8 || places != n {
+			t.Fatalf("%d images in %d places; want %d in as many", n, places, before+8)
+		}
+	})
+}

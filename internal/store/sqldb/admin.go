@@ -176,16 +176,21 @@ func (s *Store) UpdateCategory(ctx context.Context, id int64, ch shop.CategoryCh
 func (s *Store) AddCategoryImage(ctx context.Context, categoryID int64, url string) (int64, error) {
 	var id int64
 	err := s.db.inTx(ctx, func(c conn) error {
-		var last int
-		var n int
-		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM categories WHERE id = ?`, categoryID).Scan(&n); err != nil || n == 0 {
+		// The category row is locked (PostgreSQL) so that concurrent uploads
+		// take distinct positions.
+		var found int64
+		err := c.queryRow(ctx, `SELECT id FROM categories WHERE id = ?`+s.db.Dialect.ForUpdate, categoryID).Scan(&found)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
+		var last int
 		if err := c.queryRow(ctx, `SELECT COALESCE(MAX(position), -1) FROM category_images WHERE category_id = ?`,
 			categoryID).Scan(&last); err != nil {
 			return err
 		}
-		var err error
 		if id, err = c.insertID(ctx, `INSERT INTO category_images (category_id, image, position) VALUES (?, ?, ?)`,
 			categoryID, url, last+1); err != nil {
 			return err

@@ -425,12 +425,19 @@ func (s *Store) LowStock(ctx context.Context, storeID int64, below, limit int) (
 	return out, rows.Err()
 }
 
-// ownedProduct locks nothing but checks, inside c, that the product is the
-// store's.
+// ownedProduct checks, inside c, that the product is the store's, and
+// locks its row (PostgreSQL; SQLite's single writer serialises) so that
+// gallery changes of one product run one after the other: two uploads
+// racing for the last place would otherwise both count the images before
+// either adds its own.
 func ownedProduct(ctx context.Context, c conn, storeID, productID int64) (bool, error) {
-	var n int
-	err := c.queryRow(ctx, `SELECT COUNT(*) FROM products WHERE id = ? AND store_id = ?`, productID, storeID).Scan(&n)
-	return n == 1, err
+	var id int64
+	err := c.queryRow(ctx, `SELECT id FROM products WHERE id = ? AND store_id = ?`+c.db.Dialect.ForUpdate,
+		productID, storeID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // AddProductImage appends an image to the store's product unless it has
