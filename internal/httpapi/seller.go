@@ -118,14 +118,17 @@ type sellerProductRequest struct {
 	SubSubcategoryID *int64  `json:"sub_subcategory_id"`
 	Price            *string `json:"price"`
 	Inventory        *int64  `json:"inventory"`
-	Description      *string `json:"description"`
-	Specification    *string `json:"specification"`
-	IsActive         *bool   `json:"is_active"`
+	// ExpectedInventory makes an edit of inventory conditional (PATCH).
+	ExpectedInventory *int64  `json:"expected_inventory"`
+	Description       *string `json:"description"`
+	Specification     *string `json:"specification"`
+	IsActive          *bool   `json:"is_active"`
 }
 
 func (in sellerProductRequest) input() service.ProductInput {
 	return service.ProductInput{Name: in.Name, CategoryID: in.CategoryID, SubcategoryID: in.SubcategoryID,
-		SubSubcatID: in.SubSubcategoryID, Price: in.Price, Inventory: in.Inventory, Description: in.Description,
+		SubSubcatID: in.SubSubcategoryID, Price: in.Price, Inventory: in.Inventory,
+		ExpectedInventory: in.ExpectedInventory, Description: in.Description,
 		Specification: in.Specification, Active: in.IsActive}
 }
 

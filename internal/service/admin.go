@@ -213,8 +213,8 @@ func (s *Service) SetStoreActive(ctx context.Context, u *shop.User, id int64, ac
 
 // CategoryStore is the persistence of staff category edits.
 type CategoryStore interface {
-	// UpdateCategory reports false when there is no such category.
-	UpdateCategory(ctx context.Context, c *shop.Category) (bool, error)
+	// UpdateCategory writes only what the change sets; false when there is no such category.
+	UpdateCategory(ctx context.Context, id int64, ch shop.CategoryChange) (bool, error)
 	// AddCategoryImage returns 0 when there is no such category.
 	AddCategoryImage(ctx context.Context, categoryID int64, url string) (int64, error)
 	// DeleteCategoryImage returns "" when there is no such image.
@@ -291,23 +291,32 @@ func (s *Service) EditCategory(ctx context.Context, u *shop.User, id int64, in C
 		return nil, shop.NotFound("Category")
 	}
 	fe := shop.FieldErrors{}
+	var ch shop.CategoryChange
 	if in.Name != nil {
-		c.Name = requiredText(fe, "name", in.Name, maxCategoryName)
+		name := requiredText(fe, "name", in.Name, maxCategoryName)
+		ch.Name = &name
 	}
 	if in.ParentID != nil && *in.ParentID != c.ParentID {
 		fe.Add("parent", "A category cannot move to another parent; create it there instead.")
 	}
-	applyCategoryOrder(fe, c, in)
+	// Validated on a copy: only the sent fields are written, so an edit of
+	// another field committed meanwhile stays.
+	edited := *c
+	applyCategoryOrder(fe, &edited, in)
+	if in.Position != nil {
+		ch.Position = &edited.Position
+	}
+	ch.Active = in.Active
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	if ok, err := s.store.UpdateCategory(ctx, c); err != nil || !ok {
+	if ok, err := s.store.UpdateCategory(ctx, id, ch); err != nil || !ok {
 		if err == nil {
 			err = shop.NotFound("Category")
 		}
 		return nil, err
 	}
-	return c, nil
+	return s.adminCategory(ctx, id)
 }
 
 func applyCategoryOrder(fe shop.FieldErrors, c *shop.Category, in CategoryInput) {
@@ -395,8 +404,13 @@ func (s *Service) adminCategory(ctx context.Context, id int64) (*shop.Category, 
 // HeroStore is the persistence of the home page carousel.
 type HeroStore interface {
 	AllHeroSlides(ctx context.Context) ([]shop.HeroSlide, error)
-	// UpdateHeroSlide reports false when there is no such slide.
-	UpdateHeroSlide(ctx context.Context, h *shop.HeroSlide) (bool, error)
+	// UpdateHeroSlide writes only what the change sets; false when there
+	// is no such slide, shop.ErrHeroNeedsImage when it would be shown
+	// without an image.
+	UpdateHeroSlide(ctx context.Context, id int64, ch shop.HeroChange) (bool, error)
+	// SetHeroImage replaces the slide's image and returns the one it had;
+	// false when there is no such slide.
+	SetHeroImage(ctx context.Context, id int64, url string) (string, bool, error)
 	// DeleteHeroSlide returns the slide's image; false when there is no such slide.
 	DeleteHeroSlide(ctx context.Context, id int64) (string, bool, error)
 }
@@ -417,7 +431,8 @@ type HeroInput struct {
 }
 
 // SaveHeroSlide creates (id 0) or changes a slide. A new slide starts
-// hidden: it is shown once it has an image (AddHeroImage) and is made active.
+// hidden: it is shown once it has an image (AddHeroImage) and is made
+// active. A change writes only the fields sent.
 func (s *Service) SaveHeroSlide(ctx context.Context, u *shop.User, id int64, in HeroInput) (*shop.HeroSlide, error) {
 	if err := staffOnly(u); err != nil {
 		return nil, err
@@ -430,25 +445,34 @@ func (s *Service) SaveHeroSlide(ctx context.Context, u *shop.User, id int64, in 
 		}
 	}
 	fe := shop.FieldErrors{}
+	var ch shop.HeroChange
 	if in.Title != nil || id == 0 {
 		h.Title = requiredText(fe, "title", in.Title, 100)
+		ch.Title = &h.Title
 	}
-	optionalText(fe, "description", in.Description, 300, &h.Description)
+	if in.Description != nil {
+		optionalText(fe, "description", in.Description, 300, &h.Description)
+		ch.Description = &h.Description
+	}
 	if in.Link != nil || id == 0 {
 		h.Link = requiredText(fe, "link", in.Link, 300)
 		if !fe.Has("link") && !strings.HasPrefix(h.Link, "/") && !strings.HasPrefix(h.Link, "https://") {
 			fe.Add("link", `Enter a path of the shop ("/category/gaming") or an https:// address.`)
 		}
+		ch.Link = &h.Link
 	}
 	if in.Position != nil {
 		if *in.Position < 0 || *in.Position > 10_000 {
 			fe.Add("position", "Ensure this value is between 0 and 10000.")
 		} else {
 			h.Position = int(*in.Position)
+			ch.Position = &h.Position
 		}
 	}
 	if in.Active != nil {
 		h.Active = *in.Active
+		ch.Active = &h.Active
+		// Checked here with the other fields; the store checks again against the row it writes.
 		if h.Active && h.Image == "" {
 			fe.Add("is_active", "Upload an image before showing the slide.")
 		}
@@ -459,13 +483,13 @@ func (s *Service) SaveHeroSlide(ctx context.Context, u *shop.User, id int64, in 
 	if id == 0 {
 		return h, s.store.CreateHeroSlide(ctx, h)
 	}
-	if ok, err := s.store.UpdateHeroSlide(ctx, h); err != nil || !ok {
+	if ok, err := s.store.UpdateHeroSlide(ctx, id, ch); err != nil || !ok {
 		if err == nil {
 			err = shop.NotFound("HeroSlide")
 		}
 		return nil, err
 	}
-	return h, nil
+	return s.heroSlide(ctx, id)
 }
 
 // AddHeroImage uploads a slide's picture, replacing the one before.
@@ -473,17 +497,15 @@ func (s *Service) AddHeroImage(ctx context.Context, u *shop.User, id int64, data
 	if err := staffOnly(u); err != nil {
 		return nil, err
 	}
-	h, err := s.heroSlide(ctx, id)
-	if err != nil {
+	if _, err := s.heroSlide(ctx, id); err != nil {
 		return nil, err
 	}
 	url, names, err := s.storeUpload(ctx, "uploads/hero/", data)
 	if err != nil {
 		return nil, err
 	}
-	old := h.Image
-	h.Image = url
-	if ok, err := s.store.UpdateHeroSlide(ctx, h); err != nil || !ok {
+	old, ok, err := s.store.SetHeroImage(ctx, id, url)
+	if err != nil || !ok {
 		s.removeMedia(ctx, names)
 		if err == nil {
 			err = shop.NotFound("HeroSlide")
@@ -491,7 +513,7 @@ func (s *Service) AddHeroImage(ctx context.Context, u *shop.User, id int64, data
 		return nil, err
 	}
 	s.removeMedia(ctx, renditionNames(old))
-	return h, nil
+	return s.heroSlide(ctx, id)
 }
 
 // DeleteHeroSlide removes a slide and its uploaded picture.

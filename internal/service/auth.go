@@ -188,7 +188,7 @@ func (s *Service) Login(ctx context.Context, in Credentials) (Tokens, error) {
 			return Tokens{}, err
 		}
 	}
-	if err := s.store.RecordLogin(ctx, u.ID, s.now(), newHash); err != nil {
+	if err := s.store.RecordLogin(ctx, u.ID, s.now(), u.PasswordHash, newHash); err != nil {
 		return Tokens{}, err
 	}
 	return s.IssueTokens(ctx, u)

@@ -18,9 +18,12 @@ import (
 // the store's id.
 type SellerStore interface {
 	SellerProductIDs(ctx context.Context, storeID int64, f shop.SellerProductFilter) ([]int64, int, error)
-	// UpdateProduct reports false when the product is not the store's.
-	UpdateProduct(ctx context.Context, p *shop.Product, at time.Time) (bool, error)
-	UpdateStore(ctx context.Context, st *shop.Store) error
+	// UpdateProduct writes only what the change sets, in one transaction;
+	// it reports false when the product is not the store's, and refuses a
+	// stale conditional stock edit with shop.StockChanged.
+	UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error)
+	// UpdateStore writes only what the change sets; false when there is no such store.
+	UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) (bool, error)
 	// SetStoreLogo replaces the store's logo and returns the one it had.
 	SetStoreLogo(ctx context.Context, storeID int64, url string) (string, error)
 	SellerOrders(ctx context.Context, storeID int64, f shop.SellerOrderFilter) ([]*shop.Order, int, error)
@@ -63,26 +66,42 @@ type StoreInput struct {
 	Name, Description, ContactInfo, Address *string
 }
 
-// UpdateSellerStore changes the caller's store profile.
+// UpdateSellerStore changes the sent fields of the caller's store profile,
+// and only those (a logo uploaded meanwhile stays).
 func (s *Service) UpdateSellerStore(ctx context.Context, u *shop.User, in StoreInput) (*shop.Store, error) {
 	st, err := s.ownStore(ctx, u)
 	if err != nil {
 		return nil, err
 	}
 	fe := shop.FieldErrors{}
+	var ch shop.StoreChange
 	if in.Name != nil {
-		st.Name = requiredText(fe, "name", in.Name, 100)
+		name := requiredText(fe, "name", in.Name, 100)
+		ch.Name = &name
 	}
-	optionalText(fe, "description", in.Description, 2000, &st.Description)
-	optionalText(fe, "contact_info", in.ContactInfo, 100, &st.ContactInfo)
-	optionalText(fe, "address", in.Address, 300, &st.Address)
+	ch.Description = sentText(fe, "description", in.Description, 2000)
+	ch.ContactInfo = sentText(fe, "contact_info", in.ContactInfo, 100)
+	ch.Address = sentText(fe, "address", in.Address, 300)
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateStore(ctx, st); err != nil {
+	if ok, err := s.store.UpdateStore(ctx, st.ID, ch); err != nil || !ok {
+		if err == nil {
+			err = shop.ErrForbidden // the store went away under its owner
+		}
 		return nil, err
 	}
-	return st, nil
+	return s.ownStore(ctx, u)
+}
+
+// sentText is optionalText for a change: nil when the field was not sent.
+func sentText(fe shop.FieldErrors, name string, v *string, maxLen int) *string {
+	if v == nil {
+		return nil
+	}
+	var out string
+	optionalText(fe, name, v, maxLen, &out)
+	return &out
 }
 
 // optionalText applies a length limit to a field that may be blank and
@@ -139,12 +158,13 @@ func (s *Service) storeProduct(ctx context.Context, st *shop.Store, id int64) (*
 
 // ProductInput is a decoded product form; nil fields are absent. When
 // CategoryID is sent the three levels are set together: an absent
-// subcategory means none.
+// subcategory means none. ExpectedInventory, sent with Inventory, is the
+// stock the seller saw: the edit applies only while it still is.
 type ProductInput struct {
 	Name                                   *string
 	CategoryID, SubcategoryID, SubSubcatID *int64
 	Price                                  *string
-	Inventory                              *int64
+	Inventory, ExpectedInventory           *int64
 	Description, Specification             *string
 	Active                                 *bool
 }
@@ -155,10 +175,12 @@ func (s *Service) CreateSellerProduct(ctx context.Context, u *shop.User, in Prod
 	if err != nil {
 		return nil, err
 	}
-	p := &shop.Product{StoreID: st.ID, Active: true, CreatedAt: s.now()}
-	if err := s.applyProductInput(ctx, p, in, true); err != nil {
+	ch, err := s.productChange(ctx, in, true)
+	if err != nil {
 		return nil, err
 	}
+	p := &shop.Product{StoreID: st.ID, Active: true, CreatedAt: s.now()}
+	ch.Apply(p)
 	p.Slug = shop.ProductSlug(p.Name) + "-" + slugSuffix()
 	if err := s.store.CreateProducts(ctx, []*shop.Product{p}); err != nil {
 		return nil, err
@@ -166,21 +188,24 @@ func (s *Service) CreateSellerProduct(ctx context.Context, u *shop.User, in Prod
 	return s.storeProduct(ctx, st, p.ID)
 }
 
-// UpdateSellerProduct changes the fields sent of one of the caller's products.
+// UpdateSellerProduct changes the fields sent of one of the caller's
+// products, and only those: orders and other edits running meanwhile keep
+// what they wrote. A stock edit with the stock the seller saw is refused
+// (409 stock_changed, nothing written) when that stock has moved.
 func (s *Service) UpdateSellerProduct(ctx context.Context, u *shop.User, id int64, in ProductInput) (*shop.ProductDetail, error) {
 	st, err := s.ownStore(ctx, u)
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.storeProduct(ctx, st, id)
+	// Another store's product is a 404 before any field error.
+	if _, err := s.storeProduct(ctx, st, id); err != nil {
+		return nil, err
+	}
+	ch, err := s.productChange(ctx, in, false)
 	if err != nil {
 		return nil, err
 	}
-	p := d.Product
-	if err := s.applyProductInput(ctx, &p, in, false); err != nil {
-		return nil, err
-	}
-	if ok, err := s.store.UpdateProduct(ctx, &p, s.now()); err != nil || !ok {
+	if ok, err := s.store.UpdateProduct(ctx, st.ID, id, ch, s.now()); err != nil || !ok {
 		if err == nil {
 			err = shop.NotFound("Product")
 		}
@@ -197,36 +222,40 @@ func (s *Service) DeactivateSellerProduct(ctx context.Context, u *shop.User, id 
 	return err
 }
 
-// applyProductInput validates the sent fields into p, reporting every
+// productChange validates the sent fields into a change, reporting every
 // field error at once; on create the name, category and price are required.
-func (s *Service) applyProductInput(ctx context.Context, p *shop.Product, in ProductInput, create bool) error {
+func (s *Service) productChange(ctx context.Context, in ProductInput, create bool) (shop.ProductChange, error) {
+	var ch shop.ProductChange
 	fe := shop.FieldErrors{}
 	if in.Name != nil || create {
-		p.Name = requiredText(fe, "name", in.Name, maxProductName)
+		name := requiredText(fe, "name", in.Name, maxProductName)
+		ch.Name = &name
 	}
 	if in.CategoryID != nil || create {
-		if err := s.applyCategories(ctx, fe, p, in); err != nil {
-			return err
+		levels, err := s.productCategories(ctx, fe, in)
+		if err != nil {
+			return ch, err
 		}
+		ch.Categories = &levels
 	}
 	if in.Price != nil || create {
-		p.UnitPrice = parsePrice(fe, in.Price)
+		price := parsePrice(fe, in.Price)
+		ch.UnitPrice = &price
 	}
 	if in.Inventory != nil {
-		switch n := *in.Inventory; {
-		case n < 0:
-			fe.Add("inventory", "Ensure this value is greater than or equal to 0.")
-		case n > maxInventory:
-			fe.Add("inventory", "Ensure this value is less than or equal to "+strconv.Itoa(maxInventory)+".")
-		default:
-			p.Inventory = int(n)
+		if n, ok := stockValue(fe, "inventory", *in.Inventory); ok {
+			ch.Inventory = &n
+		}
+		if in.ExpectedInventory != nil {
+			n := int(min(max(*in.ExpectedInventory, -1), maxInventory+1)) // out of range never matches
+			ch.ExpectedInventory = &n
 		}
 	}
 	for _, f := range []struct {
 		name string
 		in   *string
-		dst  *string
-	}{{"description", in.Description, &p.Description}, {"specification", in.Specification, &p.Specification}} {
+		dst  **string
+	}{{"description", in.Description, &ch.Description}, {"specification", in.Specification, &ch.Specification}} {
 		if f.in == nil {
 			continue
 		}
@@ -234,25 +263,38 @@ func (s *Service) applyProductInput(ctx context.Context, p *shop.Product, in Pro
 			fe.Add(f.name, "Ensure this field has no more than "+strconv.Itoa(maxProductHTML)+" characters.")
 			continue
 		}
-		*f.dst = SanitizeHTML(*f.in)
+		clean := SanitizeHTML(*f.in)
+		*f.dst = &clean
 	}
-	if in.Active != nil {
-		p.Active = *in.Active
-	}
-	return fe.Err()
+	ch.Active = in.Active
+	return ch, fe.Err()
 }
 
-// applyCategories checks the three levels: an active department, then
+// stockValue checks a stock figure against the form's bounds.
+func stockValue(fe shop.FieldErrors, field string, n int64) (int, bool) {
+	switch {
+	case n < 0:
+		fe.Add(field, "Ensure this value is greater than or equal to 0.")
+	case n > maxInventory:
+		fe.Add(field, "Ensure this value is less than or equal to "+strconv.Itoa(maxInventory)+".")
+	default:
+		return int(n), true
+	}
+	return 0, false
+}
+
+// productCategories checks the three levels: an active department, then
 // optionally one of its active subcategories, then optionally one of that
-// subcategory's active children.
-func (s *Service) applyCategories(ctx context.Context, fe shop.FieldErrors, p *shop.Product, in ProductInput) error {
+// subcategory's active children. Unset levels are 0.
+func (s *Service) productCategories(ctx context.Context, fe shop.FieldErrors, in ProductInput) ([shop.MaxCategoryDepth]int64, error) {
+	var levels [shop.MaxCategoryDepth]int64
 	if in.CategoryID == nil {
 		fe.Add("category_id", msgRequired)
-		return nil
+		return levels, nil
 	}
 	all, err := s.store.AllCategories(ctx)
 	if err != nil {
-		return err
+		return levels, err
 	}
 	byID := make(map[int64]*shop.Category, len(all))
 	for _, c := range all {
@@ -273,17 +315,16 @@ func (s *Service) applyCategories(ctx context.Context, fe shop.FieldErrors, p *s
 		}
 		return -1
 	}
-	p.CategoryID = pick("category_id", in.CategoryID, 1, 0)
-	p.SubcategoryID, p.SubSubcategoryID = 0, 0
-	if p.CategoryID > 0 {
-		p.SubcategoryID = pick("subcategory_id", in.SubcategoryID, 2, p.CategoryID)
+	levels[0] = pick("category_id", in.CategoryID, 1, 0)
+	if levels[0] > 0 {
+		levels[1] = pick("subcategory_id", in.SubcategoryID, 2, levels[0])
 	}
-	if p.SubcategoryID > 0 {
-		p.SubSubcategoryID = pick("sub_subcategory_id", in.SubSubcatID, 3, p.SubcategoryID)
-	} else if in.SubSubcatID != nil && p.SubcategoryID == 0 {
+	if levels[1] > 0 {
+		levels[2] = pick("sub_subcategory_id", in.SubSubcatID, 3, levels[1])
+	} else if in.SubSubcatID != nil && levels[1] == 0 {
 		fe.Add("sub_subcategory_id", "Choose a subcategory first.")
 	}
-	return nil
+	return levels, nil
 }
 
 // priceText is a cedi amount as people type it: digits with optional

@@ -68,8 +68,9 @@ type AccountStore interface {
 	UserByEmail(ctx context.Context, email string) (*shop.User, error)
 	OwnedStore(ctx context.Context, userID int64) (*shop.Store, error)
 	// RecordLogin sets last_login and, when newHash is not empty, replaces
-	// the password hash (upgrade of a legacy or outdated hash).
-	RecordLogin(ctx context.Context, userID int64, at time.Time, newHash string) error
+	// the password hash (upgrade of a legacy or outdated hash) if it is
+	// still oldHash.
+	RecordLogin(ctx context.Context, userID int64, at time.Time, oldHash, newHash string) error
 	AddRefreshToken(ctx context.Context, t shop.RefreshToken) error
 	// RefreshTokenActive reports whether jti was issued to userID and is not revoked.
 	RefreshTokenActive(ctx context.Context, jti string, userID int64) (bool, error)

@@ -138,15 +138,17 @@ func (s *Store) HandleComplaint(ctx context.Context, id int64, at time.Time, mai
 	return out, err
 }
 
-// UpdateCategory writes a category's name, position and activity. A new
-// name is part of the search documents of the products filed under it,
-// which are rewritten in the same transaction. False when no such category.
-func (s *Store) UpdateCategory(ctx context.Context, cat *shop.Category) (bool, error) {
+// UpdateCategory writes the sent fields of a category in one transaction,
+// with the row locked (PostgreSQL; SQLite's single writer serialises), so
+// that two staff editing different fields both keep theirs. A new name is
+// part of the search documents of the products filed under it, which are
+// rewritten in the same transaction. False when no such category.
+func (s *Store) UpdateCategory(ctx context.Context, id int64, ch shop.CategoryChange) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
 		found = false // inTx may run this twice
 		var old string
-		err := c.queryRow(ctx, `SELECT name FROM categories WHERE id = ?`, cat.ID).Scan(&old)
+		err := c.queryRow(ctx, `SELECT name FROM categories WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&old)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -154,14 +156,21 @@ func (s *Store) UpdateCategory(ctx context.Context, cat *shop.Category) (bool, e
 			return err
 		}
 		found = true
-		if _, err := c.exec(ctx, `UPDATE categories SET name = ?, position = ?, is_active = ? WHERE id = ?`,
-			cat.Name, cat.Position, cat.Active, cat.ID); err != nil {
+		var l setList
+		setIf(&l, "name", ch.Name)
+		setIf(&l, "position", ch.Position)
+		setIf(&l, "is_active", ch.Active)
+		if len(l.args) == 0 {
+			return nil
+		}
+		if _, err := c.exec(ctx, `UPDATE categories SET `+l.list()+` WHERE id = ?`,
+			append(l.args, id)...); err != nil {
 			return err
 		}
-		if old == cat.Name {
+		if ch.Name == nil || *ch.Name == old {
 			return bumpCatalogue(ctx, c)
 		}
-		return reindexWhere(ctx, c, `category_id = ? OR subcategory_id = ? OR sub_subcategory_id = ?`, cat.ID, cat.ID, cat.ID)
+		return reindexWhere(ctx, c, `category_id = ? OR subcategory_id = ? OR sub_subcategory_id = ?`, id, id, id)
 	})
 	return found, err
 }
@@ -171,16 +180,21 @@ func (s *Store) AddCategoryImage(ctx context.Context, categoryID int64, url stri
 	var id int64
 	err := s.db.inTx(ctx, func(c conn) error {
 		id = 0 // inTx may run this twice
-		var last int
-		var n int
-		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM categories WHERE id = ?`, categoryID).Scan(&n); err != nil || n == 0 {
+		// The category row is locked (PostgreSQL) so that concurrent uploads
+		// take distinct positions.
+		var found int64
+		err := c.queryRow(ctx, `SELECT id FROM categories WHERE id = ?`+s.db.Dialect.ForUpdate, categoryID).Scan(&found)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
+		var last int
 		if err := c.queryRow(ctx, `SELECT COALESCE(MAX(position), -1) FROM category_images WHERE category_id = ?`,
 			categoryID).Scan(&last); err != nil {
 			return err
 		}
-		var err error
 		if id, err = c.insertID(ctx, `INSERT INTO category_images (category_id, image, position) VALUES (?, ?, ?)`,
 			categoryID, url, last+1); err != nil {
 			return err
@@ -201,15 +215,60 @@ func (s *Store) DeleteCategoryImage(ctx context.Context, categoryID, imageID int
 	return url, err
 }
 
-// UpdateHeroSlide writes a slide; false when there is no such slide.
-func (s *Store) UpdateHeroSlide(ctx context.Context, h *shop.HeroSlide) (bool, error) {
-	res, err := s.db.writer().exec(ctx, `UPDATE hero_slides SET title = ?, description = ?, image = ?, link = ?,
-		position = ?, is_active = ? WHERE id = ?`, h.Title, h.Description, h.Image, h.Link, h.Position, h.Active, h.ID)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+// UpdateHeroSlide writes the sent fields of a slide in one transaction,
+// with the row locked (PostgreSQL; SQLite's single writer serialises): an
+// image uploaded meanwhile stays, and a slide is shown only while it has
+// one (shop.ErrHeroNeedsImage). False when there is no such slide.
+func (s *Store) UpdateHeroSlide(ctx context.Context, id int64, ch shop.HeroChange) (bool, error) {
+	found := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		var image string
+		err := c.queryRow(ctx, `SELECT image FROM hero_slides WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&image)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		found = true
+		if ch.Active != nil && *ch.Active && image == "" {
+			return shop.ErrHeroNeedsImage
+		}
+		var l setList
+		setIf(&l, "title", ch.Title)
+		setIf(&l, "description", ch.Description)
+		setIf(&l, "link", ch.Link)
+		setIf(&l, "position", ch.Position)
+		setIf(&l, "is_active", ch.Active)
+		if len(l.args) == 0 {
+			return nil
+		}
+		_, err = c.exec(ctx, `UPDATE hero_slides SET `+l.list()+` WHERE id = ?`,
+			append(l.args, id)...)
+		return err
+	})
+	return found, err
+}
+
+// SetHeroImage replaces a slide's image and returns the previous one, read
+// in the same transaction (so that of two uploads, the second removes the
+// first's files); false when there is no such slide.
+func (s *Store) SetHeroImage(ctx context.Context, id int64, url string) (string, bool, error) {
+	var old string
+	found := false
+	err := s.db.inTx(ctx, func(c conn) error {
+		err := c.queryRow(ctx, `SELECT image FROM hero_slides WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&old)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		found = true
+		_, err = c.exec(ctx, `UPDATE hero_slides SET image = ? WHERE id = ?`, url, id)
+		return err
+	})
+	return old, found, err
 }
 
 // DeleteHeroSlide removes a slide and returns its image URL; false when

@@ -59,57 +59,137 @@ func (s *Store) SellerProductIDs(ctx context.Context, storeID int64, f shop.Sell
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// UpdateProduct writes a product's editable fields and replaces its search
-// document, in one transaction; false when the product is not the store's.
-func (s *Store) UpdateProduct(ctx context.Context, p *shop.Product, at time.Time) (bool, error) {
+// UpdateProduct applies a change to the store's product in one transaction,
+// writing only the columns the change sets; false when the product is not
+// the store's. The row is read first (locked on PostgreSQL; SQLite's single
+// writer serialises), so a stock edit made against a stock the seller no
+// longer sees is refused with shop.StockChanged and writes nothing. The
+// versions move only for what changed: the rank version with the stock,
+// the search document (and so the catalogue version) with the name,
+// description or categories, the catalogue version with anything else.
+func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
-		res, err := c.exec(ctx, `UPDATE products SET category_id = ?, subcategory_id = ?, sub_subcategory_id = ?,
-			name = ?, description = ?, specification = ?, unit_price = ?, inventory = ?, is_active = ?, updated_at = ?
-			WHERE id = ? AND store_id = ?`,
-			nullID(p.CategoryID), nullID(p.SubcategoryID), nullID(p.SubSubcategoryID), p.Name, p.Description,
-			p.Specification, int64(p.UnitPrice), p.Inventory, p.Active, shop.Millis(at), p.ID, p.StoreID)
+		var stock int
+		err := c.queryRow(ctx, `SELECT inventory FROM products WHERE id = ? AND store_id = ?`+s.db.Dialect.ForUpdate,
+			id, storeID).Scan(&stock)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return err
-		}
 		found = true
-		if _, err := c.exec(ctx, `DELETE FROM search_documents WHERE product_id = ?`, p.ID); err != nil {
+		if ch.Inventory != nil && ch.ExpectedInventory != nil && stock != *ch.ExpectedInventory {
+			return shop.StockChanged(stock)
+		}
+		if ch.Empty() {
+			return nil
+		}
+		set, args := productChangeSets(ch)
+		if _, err := c.exec(ctx, `UPDATE products SET `+set+`updated_at = ? WHERE id = ?`,
+			append(args, shop.Millis(at), id)...); err != nil {
 			return err
 		}
-		// Stock and activity order search and fill the kept public answers.
-		if err := bumpRank(ctx, c); err != nil {
-			return err
+		if ch.Inventory != nil {
+			// Stock orders search ties and is in the kept public answers.
+			if err := bumpRank(ctx, c); err != nil {
+				return err
+			}
+			if ch.StockOnly() {
+				return nil // stock is not part of the catalogue version (0008)
+			}
 		}
-		return indexProducts(ctx, c, []*shop.Product{p})
+		if ch.Searchable() {
+			return reindexWhere(ctx, c, `id = ?`, id)
+		}
+		return bumpCatalogue(ctx, c)
 	})
 	return found, err
 }
 
-// UpdateStore writes a store's profile. A new name is part of the search
-// documents of its products, which are rewritten in the same transaction.
-func (s *Store) UpdateStore(ctx context.Context, st *shop.Store) error {
+// productChangeSets is the SET list ("col = ?, " each) and arguments of
+// the columns a change writes.
+func productChangeSets(ch shop.ProductChange) (string, []any) {
+	var l setList
+	setIf(&l, "name", ch.Name)
+	if levels := ch.Categories; levels != nil {
+		l.add("category_id", nullID(levels[0]))
+		l.add("subcategory_id", nullID(levels[1]))
+		l.add("sub_subcategory_id", nullID(levels[2]))
+	}
+	if ch.UnitPrice != nil {
+		l.add("unit_price", int64(*ch.UnitPrice))
+	}
+	setIf(&l, "inventory", ch.Inventory)
+	setIf(&l, "description", ch.Description)
+	setIf(&l, "specification", ch.Specification)
+	setIf(&l, "is_active", ch.Active)
+	return l.sql.String(), l.args
+}
+
+// setList is the SET list of an UPDATE that writes only the columns a
+// change sets: "col = ?, " each, with their arguments.
+type setList struct {
+	sql  strings.Builder
+	args []any
+}
+
+// list is the SET list without the trailing separator.
+func (l *setList) list() string { return strings.TrimSuffix(l.sql.String(), ", ") }
+
+func (l *setList) add(col string, v any) {
+	l.sql.WriteString(col + " = ?, ")
+	l.args = append(l.args, v)
+}
+
+// setIf adds col when v is set.
+func setIf[T any](l *setList, col string, v *T) {
+	if v != nil {
+		l.add(col, *v)
+	}
+}
+
+// UpdateStore writes the sent fields of a store's profile in one
+// transaction, with the row locked (PostgreSQL; SQLite's single writer
+// serialises): a new logo or another edit committed meanwhile stays. A new
+// name is part of the search documents of the store's products, which are
+// rewritten in the same transaction. False when there is no such store.
+func (s *Store) UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) (bool, error) {
+	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
 		var old string
-		if err := c.queryRow(ctx, `SELECT name FROM stores WHERE id = ?`, st.ID).Scan(&old); err != nil {
-			return c.db.translate(err)
+		err := c.queryRow(ctx, `SELECT name FROM stores WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&old)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
 		}
-		if _, err := c.exec(ctx, `UPDATE stores SET name = ?, name_key = ?, logo = ?, description = ?,
-			contact_info = ?, address = ? WHERE id = ?`, st.Name, shop.FoldKey(st.Name), st.Logo, st.Description,
-			st.ContactInfo, st.Address, st.ID); err != nil {
+		if err != nil {
 			return err
 		}
-		if old == st.Name {
+		found = true
+		var l setList
+		if ch.Name != nil {
+			l.add("name", *ch.Name)
+			l.add("name_key", shop.FoldKey(*ch.Name))
+		}
+		setIf(&l, "description", ch.Description)
+		setIf(&l, "contact_info", ch.ContactInfo)
+		setIf(&l, "address", ch.Address)
+		if len(l.args) == 0 {
+			return nil
+		}
+		if _, err := c.exec(ctx, `UPDATE stores SET `+l.list()+` WHERE id = ?`, append(l.args, id)...); err != nil {
+			return err
+		}
+		if ch.Name == nil || *ch.Name == old {
 			return bumpCatalogue(ctx, c)
 		}
-		return reindexStore(ctx, c, st.ID)
+		return reindexStore(ctx, c, id)
 	})
 	if errors.Is(err, ErrUnique) {
-		return shop.Invalid(map[string][]string{"name": {"A store with this name already exists."}})
+		return false, shop.Invalid(map[string][]string{"name": {"A store with this name already exists."}})
 	}
-	return err
+	return found, err
 }
 
 // SetStoreLogo replaces a store's logo, returning the previous one, and
@@ -346,12 +426,19 @@ func (s *Store) LowStock(ctx context.Context, storeID int64, below, limit int) (
 	return out, rows.Err()
 }
 
-// ownedProduct locks nothing but checks, inside c, that the product is the
-// store's.
+// ownedProduct checks, inside c, that the product is the store's, and
+// locks its row (PostgreSQL; SQLite's single writer serialises) so that
+// gallery changes of one product run one after the other: two uploads
+// racing for the last place would otherwise both count the images before
+// either adds its own.
 func ownedProduct(ctx context.Context, c conn, storeID, productID int64) (bool, error) {
-	var n int
-	err := c.queryRow(ctx, `SELECT COUNT(*) FROM products WHERE id = ? AND store_id = ?`, productID, storeID).Scan(&n)
-	return n == 1, err
+	var id int64
+	err := c.queryRow(ctx, `SELECT id FROM products WHERE id = ? AND store_id = ?`+c.db.Dialect.ForUpdate,
+		productID, storeID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // AddProductImage appends an image to the store's product unless it has

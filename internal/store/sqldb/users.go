@@ -78,14 +78,17 @@ func (s *Store) OwnedStore(ctx context.Context, userID int64) (*shop.Store, erro
 	return s.oneStore(ctx, `owner_id = ?`, userID)
 }
 
-// RecordLogin sets last_login and, when newHash is set, the password hash.
-func (s *Store) RecordLogin(ctx context.Context, userID int64, at time.Time, newHash string) error {
+// RecordLogin sets last_login and, when newHash is set, replaces the
+// password hash — only while it is still oldHash, the one the login
+// verified: a password changed meanwhile is never put back.
+func (s *Store) RecordLogin(ctx context.Context, userID int64, at time.Time, oldHash, newHash string) error {
 	if newHash == "" {
 		_, err := s.db.writer().exec(ctx, `UPDATE users SET last_login = ? WHERE id = ?`, shop.Millis(at), userID)
 		return err
 	}
-	_, err := s.db.writer().exec(ctx, `UPDATE users SET last_login = ?, password_hash = ? WHERE id = ?`,
-		shop.Millis(at), newHash, userID)
+	_, err := s.db.writer().exec(ctx, `UPDATE users SET last_login = ?,
+		password_hash = CASE WHEN password_hash = ? THEN ? ELSE password_hash END WHERE id = ?`,
+		shop.Millis(at), oldHash, newHash, userID)
 	return err
 }
 

@@ -231,19 +231,66 @@ describe('edit product', () => {
     await user.type(price, '1300');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
-    expect(sent).toMatchObject({
-      name: 'DualSense',
-      category_id: 1,
-      subcategory_id: 5,
-      sub_subcategory_id: 9,
-      price: '1300',
-      inventory: 25,
-      description: '<p>A good product.</p>',
-      specification: '<ul><li>One</li></ul>',
-      is_active: true,
-    });
+    // Only what the seller changed: an unchanged stock is never sent (it would undo the orders
+    // placed since the form loaded).
+    expect(sent).toEqual({ price: '1300' });
     expect(price).toHaveValue('1,300.00');
     expect(screen.getByRole('textbox', { name: 'Stock' })).toHaveValue('30');
+  });
+
+  it('sends a new stock with the stock it loaded, and reloads it when orders changed it', async () => {
+    const sent: unknown[] = [];
+    let stockNow = 23; // two units sold since the form loaded 25
+    withCategories();
+    server.use(
+      http.get('/api/seller/products/12/', () =>
+        HttpResponse.json(sellerProduct(12, { inventory: stockNow })),
+      ),
+    );
+    sellerAt('/seller/products/12');
+    const stock = await screen.findByRole('textbox', { name: 'Stock' });
+    expect(stock).toHaveValue('23');
+    stockNow = 21;
+    server.use(
+      http.patch('/api/seller/products/12/', async ({ request }) => {
+        const body = (await request.json()) as { inventory: number; expected_inventory: number };
+        sent.push(body);
+        if (body.expected_inventory !== stockNow) {
+          return HttpResponse.json(
+            {
+              detail: `Stock changed to ${String(stockNow)} since you opened this product: check it and save again.`,
+              code: 'stock_changed',
+            },
+            { status: 409 },
+          );
+        }
+        stockNow = body.inventory;
+        return HttpResponse.json(sellerProduct(12, { inventory: stockNow }));
+      }),
+    );
+    const user = userEvent.setup();
+    await user.clear(stock);
+    await user.type(stock, '40');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Failed to save the product. Stock changed to 21 since you opened this product: check it and save again.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ inventory: 40, expected_inventory: 23 }]);
+
+    await user.click(screen.getByRole('button', { name: 'Reload the stock' }));
+    expect(
+      await screen.findByText('Stock reloaded: change it again if you need to, then save.'),
+    ).toBeInTheDocument();
+    expect(stock).toHaveValue('21');
+    expect(screen.queryByRole('button', { name: 'Reload the stock' })).not.toBeInTheDocument();
+    await user.clear(stock);
+    await user.type(stock, '38');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    expect(sent[1]).toEqual({ inventory: 38, expected_inventory: 21 });
+    expect(stock).toHaveValue('38');
   });
 
   it('deactivates after confirming', async () => {

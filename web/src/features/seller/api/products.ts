@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiSend } from '@/lib/api/client';
+import { ApiError, apiSend } from '@/lib/api/client';
 import { isForbidden } from './errors';
 import type { Page, ProductInput, ProductStatus, SellerProduct } from './types';
 
@@ -46,12 +46,33 @@ export function useSellerProduct(id: number) {
   });
 }
 
+/** `GET /api/seller/products/{id}/` once, outside a query (the form's stock reload). */
+export function fetchSellerProduct(id: number) {
+  return apiSend<SellerProduct>('get', '/seller/products/{id}/', { params: { id } });
+}
+
+/** A PATCH refused because orders changed the stock since the seller saw it. */
+export function isStockChanged(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    typeof error.body === 'object' &&
+    error.body !== null &&
+    'code' in error.body &&
+    error.body.code === 'stock_changed'
+  );
+}
+
 /** `POST /api/seller/products/` — adds a product; answers it with its new id. */
 export function createProduct(body: ProductInput) {
   return apiSend<SellerProduct>('post', '/seller/products/', { body });
 }
 
-/** `PATCH /api/seller/products/{id}/` — changes the given fields. */
+/**
+ * `PATCH /api/seller/products/{id}/` — changes the given fields and only those. Send the stock
+ * with `expected_inventory` (the stock the form loaded) so that orders placed meanwhile are not
+ * undone.
+ */
 export function updateProduct(id: number, body: Partial<ProductInput>) {
   return apiSend<SellerProduct>('patch', '/seller/products/{id}/', { params: { id }, body });
 }

@@ -30,6 +30,8 @@ export interface ProductInput {
   /** As the seller typed it: 'GH₵' digits with optional thousands commas, e.g. "1,234.50". */
   price: string;
   inventory: number;
+  /** PATCH only, with `inventory`: the stock the seller saw (409 `stock_changed` when it moved). */
+  expected_inventory?: number;
   description: string;
   specification: string;
   is_active?: boolean;

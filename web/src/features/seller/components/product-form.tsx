@@ -10,6 +10,8 @@ import { useFormSave } from '@/features/backoffice/use-form-save';
 import {
   createProduct,
   deactivateProduct,
+  fetchSellerProduct,
+  isStockChanged,
   sellerProductQueryKey,
   sellerProductsQueryKey,
   updateProduct,
@@ -27,6 +29,9 @@ export const SAVED = 'Changes saved.';
 export const ADDED = 'Product added.';
 export const DEACTIVATED = 'Product deactivated: it is no longer shown in the shop.';
 export const DEACTIVATE_FAILED = 'Failed to deactivate the product.';
+export const RELOAD_STOCK = 'Reload the stock';
+export const STOCK_RELOADED = 'Stock reloaded: change it again if you need to, then save.';
+export const RELOAD_FAILED = 'Failed to reload the stock. Please try again.';
 
 /** The server's names of the fields this form shows errors under. */
 const FIELDS = [
@@ -50,7 +55,9 @@ export interface ProductNotice {
  * Adds a product (no `product`) or edits one: name, category levels, price as typed, stock,
  * description and specification, and whether it is on sale. The price and stock are checked
  * here by the server's rules before anything is sent; the server's own field errors appear
- * under their fields.
+ * under their fields. An edit sends only the fields the seller changed, and the stock only with
+ * the stock the form loaded (`expected_inventory`): when orders took units meanwhile the server
+ * refuses it, and the seller reloads the stock instead of undoing those orders.
  */
 export function ProductForm({ product, notice }: { product?: SellerProduct; notice?: string }) {
   const client = useQueryClient();
@@ -67,6 +74,9 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
   const [description, setDescription] = useState(product?.description ?? '');
   const [specification, setSpecification] = useState(product?.specification ?? '');
   const [active, setActive] = useState(product?.is_active ?? true);
+  // What the server last said the product is: an edit sends only what differs from it.
+  const [base, setBase] = useState(product);
+  const [staleStock, setStaleStock] = useState(false);
   const { form, busy, errors, formError, setFormError, success, setSuccess, refuse, save } =
     useFormSave(FIELDS, SAVE_FAILED, notice ?? '');
   const [confirming, setConfirming] = useState(false);
@@ -103,8 +113,17 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
       specification,
       is_active: active,
     };
+    setStaleStock(false);
     await save(
-      () => (product ? updateProduct(product.id, body) : createProduct(body)),
+      async () => {
+        if (!product || !base) return createProduct(body);
+        try {
+          return await updateProduct(product.id, changes(base, body, category));
+        } catch (e) {
+          setStaleStock(isStockChanged(e));
+          throw e;
+        }
+      },
       (saved) => {
         client.setQueryData(sellerProductQueryKey(saved.id), saved);
         void client.invalidateQueries({ queryKey: sellerProductsQueryKey });
@@ -113,6 +132,7 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
           void navigate(`/seller/products/${String(saved.id)}`, { replace: true, state });
           return '';
         }
+        setBase(saved);
         setName(saved.name);
         setPrice(priceText(saved.unit_price));
         setInventory(String(saved.inventory));
@@ -120,6 +140,21 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
         return SAVED;
       },
     );
+  }
+
+  /** Loads the stock as it is now, as the stock the next edit expects; other fields stay. */
+  async function reloadStock(id: number) {
+    try {
+      const now = await fetchSellerProduct(id);
+      client.setQueryData(sellerProductQueryKey(id), now);
+      setBase((b) => (b ? { ...b, inventory: now.inventory } : now));
+      setInventory(String(now.inventory));
+      setStaleStock(false);
+      setFormError('');
+      setSuccess(STOCK_RELOADED);
+    } catch {
+      setFormError(RELOAD_FAILED);
+    }
   }
 
   return (
@@ -208,6 +243,16 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
         )}
       </div>
       <FormMessages error={formError} success={success} />
+      {staleStock && product && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void reloadStock(product.id);
+          }}
+        >
+          {RELOAD_STOCK}
+        </Button>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" aria-disabled={busy}>
           {busy ? 'Saving…' : product ? 'Save' : 'Add product'}
@@ -236,6 +281,7 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
             setConfirming(false);
             if (outcome === 'done') {
               setActive(false);
+              setBase((b) => (b ? { ...b, is_active: false } : b));
               setFormError('');
               setSuccess(DEACTIVATED);
             } else if (outcome) {
@@ -247,6 +293,37 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
       )}
     </form>
   );
+}
+
+/**
+ * The part of a full form `body` that differs from `base`, the product as loaded: the category
+ * levels together when any changed, the stock with the stock it was loaded with.
+ */
+function changes(
+  base: SellerProduct,
+  body: ProductInput,
+  category: CategoryChoice,
+): Partial<ProductInput> {
+  const out: Partial<ProductInput> = {};
+  if (body.name !== base.name) out.name = body.name;
+  if (
+    category.category !== base.category_id ||
+    category.subcategory !== base.subcategory_id ||
+    category.subSubcategory !== base.sub_subcategory_id
+  ) {
+    out.category_id = body.category_id;
+    if (body.subcategory_id !== undefined) out.subcategory_id = body.subcategory_id;
+    if (body.sub_subcategory_id !== undefined) out.sub_subcategory_id = body.sub_subcategory_id;
+  }
+  if (body.price !== priceText(base.unit_price)) out.price = body.price;
+  if (body.inventory !== base.inventory) {
+    out.inventory = body.inventory;
+    out.expected_inventory = base.inventory;
+  }
+  if (body.description !== base.description) out.description = body.description;
+  if (body.specification !== base.specification) out.specification = body.specification;
+  if (body.is_active !== base.is_active) out.is_active = body.is_active;
+  return out;
 }
 
 /** Asks before taking a product off sale; `onDone` gets 'done', an error text, or '' (kept). */

@@ -1,0 +1,97 @@
+package shop
+
+import "strconv"
+
+// Validated edits of rows that people change through forms while other
+// writes run: nil fields stay as they are, so a write touches only the
+// columns a request changed and never puts back a value it read earlier
+// (issue 16: a price edit undid the orders placed meanwhile).
+
+// ProductChange is a validated edit of a product: nil fields stay as they
+// are, so a write touches only the columns a request changed. Categories
+// holds the three levels, set together.
+type ProductChange struct {
+	Name                       *string
+	Categories                 *[MaxCategoryDepth]int64
+	UnitPrice                  *Money
+	Inventory                  *int
+	Description, Specification *string
+	Active                     *bool
+	// ExpectedInventory, with Inventory, makes the stock edit conditional:
+	// it applies only while the stock is still the one the seller saw.
+	ExpectedInventory *int
+}
+
+// Empty reports whether the change writes nothing.
+func (c ProductChange) Empty() bool {
+	return c.Name == nil && c.Categories == nil && c.UnitPrice == nil && c.Inventory == nil &&
+		c.Description == nil && c.Specification == nil && c.Active == nil
+}
+
+// Apply sets the change's fields on p (a new product before it is stored).
+func (c ProductChange) Apply(p *Product) {
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&p.Name, c.Name)
+	set(&p.Description, c.Description)
+	set(&p.Specification, c.Specification)
+	if c.Categories != nil {
+		p.CategoryID, p.SubcategoryID, p.SubSubcategoryID = c.Categories[0], c.Categories[1], c.Categories[2]
+	}
+	if c.UnitPrice != nil {
+		p.UnitPrice = *c.UnitPrice
+	}
+	if c.Inventory != nil {
+		p.Inventory = *c.Inventory
+	}
+	if c.Active != nil {
+		p.Active = *c.Active
+	}
+}
+
+// StockOnly reports whether the change writes the stock and nothing else.
+func (c ProductChange) StockOnly() bool {
+	rest := c
+	rest.Inventory, rest.ExpectedInventory = nil, nil
+	return c.Inventory != nil && rest.Empty()
+}
+
+// Searchable reports whether the change rewrites the product's search
+// document (its name, description and category names are in it).
+func (c ProductChange) Searchable() bool {
+	return c.Name != nil || c.Categories != nil || c.Description != nil
+}
+
+// StockChanged refuses a stock edit made against a stock that orders (or
+// another edit) have changed since the seller saw it; now is the stock.
+func StockChanged(now int) *Error {
+	return Conflict("stock_changed", "Stock changed to "+strconv.Itoa(now)+
+		" since you opened this product: check it and save again.")
+}
+
+// StoreChange is a validated edit of a store's profile. The logo has its
+// own write (Store.SetStoreLogo).
+type StoreChange struct {
+	Name, Description, ContactInfo, Address *string
+}
+
+// CategoryChange is a validated edit of a category.
+type CategoryChange struct {
+	Name     *string
+	Position *int
+	Active   *bool
+}
+
+// HeroChange is a validated edit of a home page slide. The image has its
+// own write (Store.SetHeroImage).
+type HeroChange struct {
+	Title, Description, Link *string
+	Position                 *int
+	Active                   *bool
+}
+
+// ErrHeroNeedsImage refuses to show a slide that has no image.
+var ErrHeroNeedsImage = Invalid(map[string][]string{"is_active": {"Upload an image before showing the slide."}})
