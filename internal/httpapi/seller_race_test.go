@@ -43,20 +43,6 @@ func newStockRace(t *testing.T, st *sqldb.Store, buyers, stock int) stockRace {
 	return f
 }
 
-// race runs every function at once and waits for all of them.
-func race(fns ...func()) {
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for _, fn := range fns {
-		wg.Go(func() {
-			<-start
-			fn()
-		})
-	}
-	close(start)
-	wg.Wait()
-}
-
 // order places buyer i's order and counts it when it was placed.
 func (f stockRace) order(t *testing.T, i int, placed *sync.Map) func() {
 	return func() {

@@ -222,6 +222,7 @@ func (s *Store) DeleteCategoryImage(ctx context.Context, categoryID, imageID int
 func (s *Store) UpdateHeroSlide(ctx context.Context, id int64, ch shop.HeroChange) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		found = false // inTx may run this twice
 		var image string
 		err := c.queryRow(ctx, `SELECT image FROM hero_slides WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&image)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -257,6 +258,7 @@ func (s *Store) SetHeroImage(ctx context.Context, id int64, url string) (string,
 	var old string
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		found = false // inTx may run this twice
 		err := c.queryRow(ctx, `SELECT image FROM hero_slides WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&old)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil

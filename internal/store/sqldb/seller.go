@@ -70,6 +70,7 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		found = false // inTx may run this twice
 		var stock int
 		err := c.queryRow(ctx, `SELECT inventory FROM products WHERE id = ? AND store_id = ?`+s.db.Dialect.ForUpdate,
 			id, storeID).Scan(&stock)
@@ -158,6 +159,7 @@ func setIf[T any](l *setList, col string, v *T) {
 func (s *Store) UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
+		found = false // inTx may run this twice
 		var old string
 		err := c.queryRow(ctx, `SELECT name FROM stores WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&old)
 		if errors.Is(err, sql.ErrNoRows) {
