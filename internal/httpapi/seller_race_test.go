@@ -107,6 +107,12 @@ func TestStockEditIsConditional(t *testing.T) {
 		w = f.a.Do("GET", f.product, "", auth...)
 		assertBody(t, w.Body.String(), `{"id":…,"unit_price":"6500.00","inventory":98,…`)
 
+		// A new stock without the one it replaces is refused: written blind, it
+		// would give back the two units just sold.
+		w = f.a.Do("PATCH", f.product, `{"inventory":150}`, auth...)
+		assertStatus(t, w.Code, 400)
+		assertBody(t, w.Body.String(), `{"expected_inventory":["This field is required."]}`)
+
 		// With the current stock as the expected one, the edit goes through,
 		// and the kept public answer moves with it.
 		public := fmt.Sprintf("/api/store/products/%d/", f.sellerID)

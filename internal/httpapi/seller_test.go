@@ -64,7 +64,7 @@ func TestSellerRoleMatrix(t *testing.T) {
 			{"GET", "/api/seller/products/", ""},
 			{"POST", "/api/seller/products/", `{}`},
 			{"GET", product, ""},
-			{"PATCH", product, `{"inventory":3}`},
+			{"PATCH", product, `{"inventory":3,"expected_inventory":5}`},
 			{"DELETE", product, ""},
 			{"GET", "/api/seller/orders/", ""},
 			{"POST", "/api/seller/orders/" + f.paid + "/ship/", `{}`},
@@ -84,7 +84,7 @@ func TestSellerRoleMatrix(t *testing.T) {
 		// Another store's objects do not exist for this owner, and nothing changes.
 		for _, ep := range []struct{ method, path, body, want string }{
 			{"GET", product, "", noProduct},
-			{"PATCH", product, `{"inventory":0}`, noProduct},
+			{"PATCH", product, `{"inventory":0,"expected_inventory":5}`, noProduct},
 			{"DELETE", product, "", noProduct},
 			{"POST", "/api/seller/orders/" + f.pending + "/ship/", `{}`, noOrder},
 			{"GET", "/api/seller/products/999999/", "", noProduct},
@@ -165,7 +165,7 @@ func TestSellerProducts(t *testing.T) {
 		assertBody(t, w.Body.String(), fmt.Sprintf(`[{"id":%d}]`, created.ID))
 
 		// Edits show on the next public read (kept answers move with them).
-		w = a.Do("PATCH", fmt.Sprintf("/api/seller/products/%d/", created.ID), `{"price":"1750","inventory":0,"name":"DualSense Edge"}`, auth...)
+		w = a.Do("PATCH", fmt.Sprintf("/api/seller/products/%d/", created.ID), `{"price":"1750","inventory":0,"expected_inventory":4,"name":"DualSense Edge"}`, auth...)
 		assertStatus(t, w.Code, 200)
 		w = a.Do("GET", fmt.Sprintf("/api/store/products/%d/", created.ID), "")
 		assertBody(t, w.Body.String(), fmt.Sprintf(`{"id":%d,"name":"DualSense Edge",…`, created.ID))

@@ -158,8 +158,8 @@ func (s *Service) storeProduct(ctx context.Context, st *shop.Store, id int64) (*
 
 // ProductInput is a decoded product form; nil fields are absent. When
 // CategoryID is sent the three levels are set together: an absent
-// subcategory means none. ExpectedInventory, sent with Inventory, is the
-// stock the seller saw: the edit applies only while it still is.
+// subcategory means none. ExpectedInventory, required with Inventory in an
+// edit, is the stock the seller saw: the edit applies only while it still is.
 type ProductInput struct {
 	Name                                   *string
 	CategoryID, SubcategoryID, SubSubcatID *int64
@@ -246,9 +246,14 @@ func (s *Service) productChange(ctx context.Context, in ProductInput, create boo
 		if n, ok := stockValue(fe, "inventory", *in.Inventory); ok {
 			ch.Inventory = &n
 		}
-		if in.ExpectedInventory != nil {
+		// An edit must say which stock it replaces: written blind, it would
+		// give back the units sold since the seller loaded the form.
+		switch {
+		case in.ExpectedInventory != nil:
 			n := int(min(max(*in.ExpectedInventory, -1), maxInventory+1)) // out of range never matches
 			ch.ExpectedInventory = &n
+		case !create:
+			fe.Add("expected_inventory", "This field is required.")
 		}
 	}
 	for _, f := range []struct {

@@ -1348,7 +1348,7 @@ export interface paths {
     head?: never;
     /**
      * Change the fields sent
-     * @description Only the fields sent are written, in one transaction: orders and other edits running meanwhile keep what they wrote. Sending `category_id` sets all three levels; an absent subcategory means none. A stock edit sends `inventory` with `expected_inventory`, the stock the seller saw; when orders (or another edit) changed the stock meanwhile the request is refused with **409** `{"detail":"Stock changed to 98 since you opened this product: check it and save again.","code":"stock_changed"}` and nothing of it is written. `inventory` without `expected_inventory` sets the stock whatever it is (a stock count).
+     * @description Only the fields sent are written, in one transaction: orders and other edits running meanwhile keep what they wrote. Sending `category_id` sets all three levels; an absent subcategory means none. A stock edit sends `inventory` with `expected_inventory`, the stock the seller saw; when orders (or another edit) changed the stock meanwhile the request is refused with **409** `{"detail":"Stock changed to 98 since you opened this product: check it and save again.","code":"stock_changed"}` and nothing of it is written. `inventory` without `expected_inventory` is refused (400, a field error on `expected_inventory`): a stock written blind would give back units sold meanwhile.
      */
     patch: operations['updateSellerProduct'];
     trace?: never;
@@ -2181,7 +2181,7 @@ export interface components {
        */
       price?: string;
       inventory?: number;
-      /** @description PATCH only, with `inventory`: the stock the seller saw. The edit applies only while the stock still is this, else 409 `stock_changed`. Ignored without `inventory`. */
+      /** @description PATCH only, required with `inventory`: the stock the seller saw. The edit applies only while the stock still is this, else 409 `stock_changed`. Ignored without `inventory`. */
       expected_inventory?: number;
       description?: string;
       specification?: string;
