@@ -84,7 +84,7 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 	replayed := make(map[int64]bool, len(st.Replay))
 	for i := range st.Replay {
 		replayed[st.Replay[i].ID] = true
-		if !writeEvent(w, &st.Replay[i]) {
+		if !a.writeEvent(w, &st.Replay[i]) {
 			return
 		}
 	}
@@ -125,7 +125,7 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 				logStreamError(r, err)
 				return
 			}
-			if m != nil && (!writeEvent(w, m) || rc.Flush() != nil) {
+			if m != nil && (!a.writeEvent(w, m) || rc.Flush() != nil) {
 				return
 			}
 		}
@@ -133,8 +133,8 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeEvent writes one message event; false when the client is gone.
-func writeEvent(w http.ResponseWriter, m *shop.Message) bool {
-	data, err := marshal(toMessageDTO(m))
+func (a *API) writeEvent(w http.ResponseWriter, m *shop.Message) bool {
+	data, err := marshal(a.toMessageDTO(m))
 	if err != nil {
 		return false
 	}
