@@ -128,7 +128,6 @@ func mediaValues(v any, out []string) []string {
 	return out
 }
 
-
 // TestImagesFromPlainHTTPPublicURL: in development the public URL is plain
 // http; the pages' policy must let them load the images named from it.
 func TestImagesFromPlainHTTPPublicURL(t *testing.T) {
