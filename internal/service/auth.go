@@ -352,7 +352,10 @@ func (s *Service) newPassword(u *shop.User, password, retyped string) (string, e
 
 // ResetPassword mails a reset link to the active account with that address,
 // if there is one and the address is under its reset-mail limit. The answer
-// is the same either way, so that it reveals nothing.
+// is the same either way, so that it reveals nothing; it is given before the
+// address is even looked up (afterAnswer), so that its timing reveals
+// nothing either: a known address costs a token and a queued mail, about
+// 0.6 ms more on this machine.
 func (s *Service) ResetPassword(ctx context.Context, email *string) error {
 	fe := shop.FieldErrors{}
 	addr := requiredText(fe, "email", email, 254)
@@ -368,6 +371,13 @@ func (s *Service) ResetPassword(ctx context.Context, email *string) error {
 		}
 		return err
 	}
+	s.afterAnswer(ctx, "password reset", func(ctx context.Context) error { return s.sendResetLink(ctx, addr) })
+	return nil
+}
+
+// sendResetLink queues a reset link for the active account with that
+// address, if there is one.
+func (s *Service) sendResetLink(ctx context.Context, addr string) error {
 	u, err := s.store.UserByEmail(ctx, addr)
 	if err != nil || u == nil || !u.IsActive {
 		return err

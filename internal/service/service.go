@@ -6,6 +6,7 @@ package service
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"dwa/internal/shop"
@@ -101,6 +102,10 @@ type Service struct {
 	// cat holds what is derived from the catalogue, per catalogue version.
 	cat   catalogueCache
 	media MediaStore
+	// later runs work after a request is answered (afterAnswer);
+	// background counts what spawn started.
+	later      func(work func())
+	background sync.WaitGroup
 }
 
 // Deps are the collaborators a Service needs.
@@ -118,6 +123,9 @@ type Deps struct {
 	Fanout Fanout
 	// Media keeps uploaded images; nil refuses uploads.
 	Media MediaStore
+	// Background runs work after a request is answered; nil starts a
+	// goroutine that Service.Wait waits for. Tests run it in place or hold it.
+	Background func(work func())
 }
 
 // New builds a Service.
@@ -137,10 +145,14 @@ func New(d Deps) *Service {
 	if d.Media == nil {
 		d.Media = noMedia{}
 	}
-	return &Service{store: d.Store, now: d.Now, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
+	s := &Service{store: d.Store, now: d.Now, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
-		fanout: d.Fanout, media: d.Media}
+		fanout: d.Fanout, media: d.Media, later: d.Background}
+	if s.later == nil {
+		s.later = s.spawn
+	}
+	return s
 }
 
 // Readiness reports whether the database answers and is fully migrated.

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -34,6 +35,49 @@ type App struct {
 	Clock *Clock
 	// Hub holds this app's open message streams.
 	Hub *realtime.Hub
+	// background is what the service started after answering (see
+	// HoldBackground).
+	background background
+}
+
+// background runs the service's after-the-answer work in place, so tests
+// see its effects at once, or holds it until RunHeld.
+type background struct {
+	mu   sync.Mutex
+	hold bool
+	held []func()
+}
+
+func (b *background) run(work func()) {
+	b.mu.Lock()
+	if b.hold {
+		b.held = append(b.held, work)
+		b.mu.Unlock()
+		return
+	}
+	b.mu.Unlock()
+	work()
+}
+
+// HoldBackground keeps the work the service starts after answering a
+// request (a password reset's lookup, token and mail) until RunHeld, so a
+// test can see what was done before the answer.
+func (a *App) HoldBackground() {
+	a.background.mu.Lock()
+	defer a.background.mu.Unlock()
+	a.background.hold = true
+}
+
+// RunHeld runs the held work, returns how much there was, and stops holding.
+func (a *App) RunHeld() int {
+	a.background.mu.Lock()
+	held := a.background.held
+	a.background.held, a.background.hold = nil, false
+	a.background.mu.Unlock()
+	for _, work := range held {
+		work()
+	}
+	return len(held)
 }
 
 // WebFS is a tiny stand-in for the built storefront.
@@ -75,7 +119,8 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		uploads := uploadBucket(t, cfg.S3)
 		store, opts.Uploads = uploads, uploads
 	}
-	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Media: store, Accounts: service.AccountOptions{
+	app := &App{T: t, Store: st, Config: cfg, Clock: clock, Hub: hub}
+	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Media: store, Background: app.background.run, Accounts: service.AccountOptions{
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
@@ -85,7 +130,8 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub}
+	app.Svc, app.API = svc, h
+	return app
 }
 
 // uploadBucket opens the configured bucket as the binary does when the
