@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"dwa/internal/names"
 	"dwa/internal/shop"
 )
 
@@ -122,6 +123,11 @@ func (s *Service) uniqueAccount(ctx context.Context, fe shop.FieldErrors, userna
 	}
 	if !fe.Has("username") {
 		u, err := s.store.UserByUsername(ctx, username)
+		if err == nil && u == nil {
+			// A name that looks like a taken one ("ѕtaff" for "staff") would
+			// let its holder pass for the other: it is taken too.
+			u, err = s.store.UserLookingLike(ctx, username)
+		}
 		if err != nil {
 			return err
 		}
@@ -144,6 +150,7 @@ func (s *Service) Login(ctx context.Context, in Credentials) (Tokens, error) {
 	if err := fe.Err(); err != nil {
 		return Tokens{}, err
 	}
+	ident = names.Normalize(ident) // as usernames are stored: "ａｍａ" signs in as "ama"
 	failKey := shop.FoldKey(ident)
 	if err := s.limits.exceeded(ctx, "login-fail", failKey); err != nil {
 		return Tokens{}, err

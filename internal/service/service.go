@@ -65,6 +65,9 @@ type AccountStore interface {
 	UserByID(ctx context.Context, id int64) (*shop.User, error)
 	UserByUsername(ctx context.Context, username string) (*shop.User, error)
 	UserByEmail(ctx context.Context, email string) (*shop.User, error)
+	// UserLookingLike finds a user whose username looks like this one
+	// (names.Skeleton).
+	UserLookingLike(ctx context.Context, username string) (*shop.User, error)
 	OwnedStore(ctx context.Context, userID int64) (*shop.Store, error)
 	// RecordLogin sets last_login and, when newHash is not empty, replaces
 	// the password hash (upgrade of a legacy or outdated hash).
