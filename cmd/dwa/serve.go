@@ -93,6 +93,7 @@ func runServe(ctx context.Context, e env, args []string) error {
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	a.svc.Wait() // reset links asked for just before the end
 	a.log.Info("stopped")
 	return nil
 }

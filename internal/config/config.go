@@ -109,7 +109,7 @@ type Var struct {
 var Vars = []Var{
 	{"DWA_ENV", "development", "development or production (production refuses unsafe defaults)", false},
 	{"DWA_ADDR", "localhost:8080", "listen address (host:port)", false},
-	{"DWA_PUBLIC_URL", "http://<DWA_ADDR>", "public base URL for links in e-mails and API pages", false},
+	{"DWA_PUBLIC_URL", "http://<DWA_ADDR>", "public base URL for links in e-mails, API pages and image URLs", false},
 	{"DWA_API_PREFIX", "/api", "path prefix of the JSON API", false},
 	{"DWA_DATA_DIR", "./data", "SQLite database, generated secret, mail files, media", false},
 	{"DATABASE_URL", "", "postgres://… to use PostgreSQL instead of SQLite", true},

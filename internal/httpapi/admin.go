@@ -121,11 +121,11 @@ type adminCategoryDTO struct {
 	Images   []imageDTO `json:"images"`
 }
 
-func toAdminCategoryDTO(c *shop.Category) adminCategoryDTO {
+func (a *API) toAdminCategoryDTO(c *shop.Category) adminCategoryDTO {
 	d := adminCategoryDTO{ID: c.ID, Parent: optionalID(c.ParentID), Level: c.Level, Name: c.Name, Slug: c.Slug,
 		Position: c.Position, IsActive: c.Active, Images: make([]imageDTO, len(c.Images))}
 	for i, im := range c.Images {
-		d.Images[i] = imageDTO{ID: im.ID, Image: im.URL}
+		d.Images[i] = imageDTO{ID: im.ID, Image: a.absolute(im.URL)}
 	}
 	return d
 }
@@ -136,7 +136,7 @@ func (a *API) listAdminCategories(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeAll(a, w, r, cs, toAdminCategoryDTO)
+	writeAll(a, w, r, cs, a.toAdminCategoryDTO)
 }
 
 type categoryRequest struct {
@@ -161,7 +161,7 @@ func (a *API) createCategory(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, toAdminCategoryDTO(c))
+	writeJSON(w, http.StatusCreated, a.toAdminCategoryDTO(c))
 }
 
 func (a *API) patchCategory(w http.ResponseWriter, r *http.Request) {
@@ -179,7 +179,7 @@ func (a *API) patchCategory(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toAdminCategoryDTO(c))
+	writeJSON(w, http.StatusOK, a.toAdminCategoryDTO(c))
 }
 
 func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) {
@@ -197,7 +197,7 @@ func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, toAdminCategoryDTO(c))
+	writeJSON(w, http.StatusCreated, a.toAdminCategoryDTO(c))
 }
 
 func (a *API) deleteCategoryImage(w http.ResponseWriter, r *http.Request) {
@@ -226,8 +226,8 @@ type adminHeroDTO struct {
 	IsActive    bool   `json:"is_active"`
 }
 
-func toAdminHeroDTO(h shop.HeroSlide) adminHeroDTO {
-	return adminHeroDTO{ID: h.ID, Title: h.Title, Description: h.Description, Image: h.Image, Link: h.Link,
+func (a *API) toAdminHeroDTO(h shop.HeroSlide) adminHeroDTO {
+	return adminHeroDTO{ID: h.ID, Title: h.Title, Description: h.Description, Image: a.absolute(h.Image), Link: h.Link,
 		Position: h.Position, IsActive: h.Active}
 }
 
@@ -237,7 +237,7 @@ func (a *API) listAdminHero(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeAll(a, w, r, hs, toAdminHeroDTO)
+	writeAll(a, w, r, hs, a.toAdminHeroDTO)
 }
 
 type heroRequest struct {
@@ -272,7 +272,7 @@ func (a *API) saveHero(w http.ResponseWriter, r *http.Request) {
 	if id == 0 {
 		status = http.StatusCreated
 	}
-	writeJSON(w, status, toAdminHeroDTO(*h))
+	writeJSON(w, status, a.toAdminHeroDTO(*h))
 }
 
 func (a *API) deleteHero(w http.ResponseWriter, r *http.Request) {
@@ -302,7 +302,7 @@ func (a *API) addHeroImage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toAdminHeroDTO(*h))
+	writeJSON(w, http.StatusOK, a.toAdminHeroDTO(*h))
 }
 
 type adminStoreDTO struct {
@@ -311,8 +311,8 @@ type adminStoreDTO struct {
 	Products int    `json:"products"`
 }
 
-func toAdminStoreDTO(o shop.StoreOverview) adminStoreDTO {
-	return adminStoreDTO{sellerStoreDTO: toSellerStoreDTO(&o.Store), Owner: o.OwnerUsername, Products: o.Products}
+func (a *API) toAdminStoreDTO(o shop.StoreOverview) adminStoreDTO {
+	return adminStoreDTO{sellerStoreDTO: a.toSellerStoreDTO(&o.Store), Owner: o.OwnerUsername, Products: o.Products}
 }
 
 func (a *API) listAdminStores(w http.ResponseWriter, r *http.Request) {
@@ -327,7 +327,7 @@ func (a *API) listAdminStores(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeSlice(a, w, r, p, stores, total, toAdminStoreDTO)
+	writeSlice(a, w, r, p, stores, total, a.toAdminStoreDTO)
 }
 
 type newStoreRequest struct {
@@ -350,7 +350,7 @@ func (a *API) createStore(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, toAdminStoreDTO(*st))
+	writeJSON(w, http.StatusCreated, a.toAdminStoreDTO(*st))
 }
 
 type storeStatusRequest struct {
@@ -372,5 +372,5 @@ func (a *API) patchAdminStore(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toAdminStoreDTO(*st))
+	writeJSON(w, http.StatusOK, a.toAdminStoreDTO(*st))
 }

@@ -59,7 +59,7 @@ func New(o Options) (*API, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &API{cfg: o.Config, svc: o.Service, metrics: newMetrics(o.PoolStats), csp: contentSecurityPolicy,
+	a := &API{cfg: o.Config, svc: o.Service, metrics: newMetrics(o.PoolStats), csp: imagesFrom(contentSecurityPolicy, o.Config.PublicURL),
 		openapi: openapi, streamPing: cmp.Or(o.StreamPing, defaultStreamPing),
 		streamLifetime: cmp.Or(o.StreamLifetime, defaultStreamLifetime)}
 	if a.spa, err = newSPA(o.Web); err != nil {

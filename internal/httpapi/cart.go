@@ -37,10 +37,10 @@ type cartItemDTO struct {
 	UpdatedAt  string          `json:"updated_at"`
 }
 
-func imageList(urls []string) []productImageDTO {
+func (a *API) imageList(urls []string) []productImageDTO {
 	out := make([]productImageDTO, len(urls))
 	for i, u := range urls {
-		out[i] = productImageDTO{Image: u}
+		out[i] = productImageDTO{Image: a.absolute(u)}
 	}
 	return out
 }
@@ -48,8 +48,8 @@ func imageList(urls []string) []productImageDTO {
 // moneyNumber renders a computed total as a JSON number (contract §1.6).
 func moneyNumber(m shop.Money) json.RawMessage { return json.RawMessage(m.Number()) }
 
-func toCartItemDTO(l shop.CartLine) cartItemDTO {
-	p := cartProductDTO{ID: l.Product.ID, Name: l.Product.Name, Images: imageList(l.Product.Images),
+func (a *API) toCartItemDTO(l shop.CartLine) cartItemDTO {
+	p := cartProductDTO{ID: l.Product.ID, Name: l.Product.Name, Images: a.imageList(l.Product.Images),
 		UnitPrice: l.Product.UnitPrice.String(), Inventory: l.Product.Inventory}
 	if l.Product.StoreID != 0 {
 		p.Store = &storeRefDTO{ID: l.Product.StoreID, Name: l.Product.StoreName}
@@ -98,7 +98,7 @@ func (a *API) listCartItems(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeAll(a, w, r, ls, toCartItemDTO)
+	writeAll(a, w, r, ls, a.toCartItemDTO)
 }
 
 type cartAddRequest struct {
@@ -117,7 +117,7 @@ func (a *API) addCartItem(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, createdOrOK(created), toCartItemDTO(*l))
+	writeJSON(w, createdOrOK(created), a.toCartItemDTO(*l))
 }
 
 func (a *API) getCartItem(w http.ResponseWriter, r *http.Request) {
@@ -131,7 +131,7 @@ func (a *API) getCartItem(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toCartItemDTO(*l))
+	writeJSON(w, http.StatusOK, a.toCartItemDTO(*l))
 }
 
 func (a *API) patchCartItem(w http.ResponseWriter, r *http.Request) {
@@ -152,7 +152,7 @@ func (a *API) patchCartItem(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toCartItemDTO(*l))
+	writeJSON(w, http.StatusOK, a.toCartItemDTO(*l))
 }
 
 func (a *API) deleteCartItem(w http.ResponseWriter, r *http.Request) {

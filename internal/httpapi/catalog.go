@@ -28,7 +28,7 @@ type categoryRefDTO struct {
 	Slug string `json:"slug"`
 }
 
-func toCategoryDTO(c *shop.Category) categoryDTO {
+func (a *API) toCategoryDTO(c *shop.Category) categoryDTO {
 	d := categoryDTO{ID: c.ID, Name: c.Name, Slug: c.Slug, Images: make([]imageDTO, 0, len(c.Images)),
 		Subcategories: make([]categoryDTO, 0, len(c.Children))}
 	if c.ParentID != 0 {
@@ -36,10 +36,10 @@ func toCategoryDTO(c *shop.Category) categoryDTO {
 		d.Parent = &parent
 	}
 	for _, im := range c.Images {
-		d.Images = append(d.Images, imageDTO{ID: im.ID, Image: im.URL})
+		d.Images = append(d.Images, imageDTO{ID: im.ID, Image: a.absolute(im.URL)})
 	}
 	for _, ch := range c.Children {
-		d.Subcategories = append(d.Subcategories, toCategoryDTO(ch))
+		d.Subcategories = append(d.Subcategories, a.toCategoryDTO(ch))
 	}
 	return d
 }
@@ -51,7 +51,7 @@ func (a *API) listCategories(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	publicCache(w)
-	writeAll(a, w, r, roots, toCategoryDTO)
+	writeAll(a, w, r, roots, a.toCategoryDTO)
 }
 
 func (a *API) getCategory(w http.ResponseWriter, r *http.Request) {
@@ -66,7 +66,7 @@ func (a *API) getCategory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	publicCache(w)
-	writeJSON(w, http.StatusOK, toCategoryDTO(c))
+	writeJSON(w, http.StatusOK, a.toCategoryDTO(c))
 }
 
 // loadSubcategories serves both ajax loaders: param names the query
@@ -100,8 +100,8 @@ type heroDTO struct {
 	Link        string `json:"link"`
 }
 
-func toHeroDTO(s shop.HeroSlide) heroDTO {
-	return heroDTO{ID: s.ID, Title: s.Title, Description: s.Description, Image: s.Image, Link: s.Link}
+func (a *API) toHeroDTO(s shop.HeroSlide) heroDTO {
+	return heroDTO{ID: s.ID, Title: s.Title, Description: s.Description, Image: a.absolute(s.Image), Link: s.Link}
 }
 
 func (a *API) listHeroSlides(w http.ResponseWriter, r *http.Request) {
@@ -111,7 +111,7 @@ func (a *API) listHeroSlides(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	publicCache(w)
-	writeAll(a, w, r, slides, toHeroDTO)
+	writeAll(a, w, r, slides, a.toHeroDTO)
 }
 
 // lastQueryValue returns the last value of a repeated query parameter, as

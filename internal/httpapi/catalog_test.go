@@ -44,10 +44,10 @@ func TestCategoriesAPI(t *testing.T) {
 			if got := w.Header().Get("X-Total-Count"); got != "2" {
 				t.Errorf("X-Total-Count = %q", got)
 			}
-			want := fmt.Sprintf(`[{"id":%d,"name":"Gadgets","slug":"gadgets","images":[{"id":%d,"image":"/media/demo/categories/gadgets.svg"}],"parent":null,"subcategories":[]},`+
-				`{"id":%d,"name":"Gaming","slug":"gaming","images":[{"id":%d,"image":"/media/demo/categories/gaming.svg"}],"parent":null,"subcategories":[`+
-				`{"id":%d,"name":"Consoles","slug":"consoles","images":[{"id":%d,"image":"/media/demo/categories/consoles.svg"}],"parent":%d,"subcategories":[`+
-				`{"id":%d,"name":"X-Box","slug":"x-box","images":[{"id":%d,"image":"/media/demo/categories/x-box.svg"}],"parent":%d,"subcategories":[]}]},`,
+			want := fmt.Sprintf(`[{"id":%d,"name":"Gadgets","slug":"gadgets","images":[{"id":%d,"image":"http://localhost:8080/media/demo/categories/gadgets.svg"}],"parent":null,"subcategories":[]},`+
+				`{"id":%d,"name":"Gaming","slug":"gaming","images":[{"id":%d,"image":"http://localhost:8080/media/demo/categories/gaming.svg"}],"parent":null,"subcategories":[`+
+				`{"id":%d,"name":"Consoles","slug":"consoles","images":[{"id":%d,"image":"http://localhost:8080/media/demo/categories/consoles.svg"}],"parent":%d,"subcategories":[`+
+				`{"id":%d,"name":"X-Box","slug":"x-box","images":[{"id":%d,"image":"http://localhost:8080/media/demo/categories/x-box.svg"}],"parent":%d,"subcategories":[]}]},`,
 				f.gadgets.ID, f.gadgets.Images[0].ID, f.gaming.ID, f.gaming.Images[0].ID,
 				f.consoles.ID, f.consoles.Images[0].ID, f.gaming.ID, f.xbox.ID, f.xbox.Images[0].ID, f.consoles.ID)
 			if !strings.HasPrefix(w.Body.String(), want) {
@@ -66,7 +66,7 @@ func TestCategoriesAPI(t *testing.T) {
 			{"page_size gives the paged object", "/api/store/categories/?page_size=1", 200,
 				`{"count":2,"next":"http://localhost:8080/api/store/categories?page=2&page_size=1","previous":null,"results":[{"id":…`},
 			{"detail of a level-3 category", fmt.Sprintf("/api/store/categories/%d", f.xbox.ID), 200,
-				fmt.Sprintf(`{"id":%d,"name":"X-Box","slug":"x-box","images":[{"id":%d,"image":"/media/demo/categories/x-box.svg"}],"parent":%d,"subcategories":[]}`, f.xbox.ID, f.xbox.Images[0].ID, f.consoles.ID)},
+				fmt.Sprintf(`{"id":%d,"name":"X-Box","slug":"x-box","images":[{"id":%d,"image":"http://localhost:8080/media/demo/categories/x-box.svg"}],"parent":%d,"subcategories":[]}`, f.xbox.ID, f.xbox.Images[0].ID, f.consoles.ID)},
 			{"detail without trailing slash answers the same", fmt.Sprintf("/api/store/categories/%d/", f.xbox.ID), 200, `{"id":…`},
 			{"inactive category", fmt.Sprintf("/api/store/categories/%d/", f.retired.ID), 404, `{"detail":"No Category matches the given query.","code":"not_found"}`},
 			{"active category under an inactive parent", fmt.Sprintf("/api/store/categories/%d/", f.orphan.ID), 404, `{"detail":"No Category matches the given query.","code":"not_found"}`},
@@ -142,6 +142,10 @@ func assertStatus(t *testing.T, got, want int) {
 
 // assertBody compares a body with want, in which each "…" stands for any
 // text (so a trailing one makes want a prefix).
+// testPublicURL is DWA_PUBLIC_URL when a test does not set it: image URLs
+// are answered absolute from it.
+const testPublicURL = "http://localhost:8080"
+
 func assertBody(t *testing.T, got, want string) {
 	t.Helper()
 	if !ellipsisMatch(got, want) {

@@ -11,7 +11,8 @@ import (
 // (web/src/lib/responsive-image.ts). A preload of the first screen's image
 // must name the same srcset and sizes, or the browser fetches two files.
 // Change both sides together.
-var uploadedImageURL = regexp.MustCompile(`^(/media/uploads/products/\d+/[0-9a-f]+)-(\d+)\.jpg$`)
+// The API answers them absolute, from the public URL (API.absolute).
+var uploadedImageURL = regexp.MustCompile(`^((?:https?://[^/?#]+)?/media/uploads/products/\d+/[0-9a-f]+)-(\d+)\.jpg$`)
 
 var imageSlots = []int{320, 640, 1024}
 

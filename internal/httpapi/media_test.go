@@ -87,10 +87,10 @@ func TestSellerImagesInBucket(t *testing.T) {
 		decode(t, w.Body.Bytes(), &p)
 		url := p.Images[len(p.Images)-1].Image
 		base, ok := strings.CutSuffix(url, "-1024.jpg")
-		if !ok || !strings.HasPrefix(url, fmt.Sprintf("/media/uploads/products/%d/", f.headset.ID)) {
+		if !ok || !strings.HasPrefix(url, fmt.Sprintf(testPublicURL+"/media/uploads/products/%d/", f.headset.ID)) {
 			t.Fatalf("stored as %s", url)
 		}
-		name := strings.TrimPrefix(base, "/media/")
+		name := strings.TrimPrefix(base, testPublicURL+"/media/")
 		want := []string{"shop1/" + name + "-1024.jpg", "shop1/" + name + "-320.jpg", "shop1/" + name + "-640.jpg"}
 		if got := srv.Keys(t); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("bucket holds %v; want %v", got, want)

@@ -29,12 +29,12 @@ func nullableID(id int64) *int64 {
 	return &id
 }
 
-func toMessageDTO(m *shop.Message) messageDTO {
+func (a *API) toMessageDTO(m *shop.Message) messageDTO {
 	d := messageDTO{ID: m.ID, Sender: m.SenderName, SenderID: m.SenderID, SenderStore: nullableID(m.SenderStoreID),
 		ReceiverUser: nullableID(m.ReceiverUserID), ReceiverStore: nullableID(m.ReceiverStoreID), Receiver: m.ReceiverName,
 		Content: m.Content, Timestamp: shop.FormatTime(m.CreatedAt), IsRead: m.IsRead}
 	if m.SenderStoreID != 0 {
-		d.SenderAvatar = nullable(m.SenderAvatar)
+		d.SenderAvatar = nullable(a.absolute(m.SenderAvatar))
 	}
 	return d
 }
@@ -50,7 +50,7 @@ func (a *API) listMessages(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	items, err := encodeAll(ms, func(m shop.Message) ([]byte, error) { return marshal(toMessageDTO(&m)) })
+	items, err := encodeAll(ms, func(m shop.Message) ([]byte, error) { return marshal(a.toMessageDTO(&m)) })
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -69,7 +69,7 @@ func (a *API) getMessage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toMessageDTO(m))
+	writeJSON(w, http.StatusOK, a.toMessageDTO(m))
 }
 
 func (a *API) unreadMessages(w http.ResponseWriter, r *http.Request) {
@@ -101,7 +101,7 @@ func (a *API) markMessage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toMessageDTO(m))
+	writeJSON(w, http.StatusOK, a.toMessageDTO(m))
 }
 
 type sendMessageRequest struct {
@@ -122,5 +122,5 @@ func (a *API) sendMessage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, toMessageDTO(m))
+	writeJSON(w, http.StatusCreated, a.toMessageDTO(m))
 }

@@ -127,7 +127,9 @@ func TestMessagesAPI(t *testing.T) {
 			{"stranger reads", "GET", "", f.kojo, 404, noMessage},
 			{"other owner reads", "GET", "", f.yaa, 404, noMessage},
 			{"stranger marks", "PATCH", `{"is_read":true}`, f.kojo, 404, noMessage},
-			{"sender marks", "PATCH", `{"is_read":true}`, f.abena, 403, permissionDenied},
+			// The original answered the sender 200 and changed nothing.
+			{"sender marks", "PATCH", `{"is_read":true}`, f.abena, 200, fmt.Sprintf(`{"id":%d,"sender":"abena",…"is_read":false}`, m1.ID)},
+			{"sender without flag", "PATCH", `{}`, f.abena, 400, `{"is_read":["This field is required."]}`},
 			{"receiver without flag", "PATCH", `{"content":"changed"}`, f.kwesi, 400, `{"is_read":["This field is required."]}`},
 			{"sender reads", "GET", "", f.abena, 200, `{"id":…`},
 			{"put", "PUT", `{}`, f.kwesi, 405, `{"detail":"Method \"PUT\" not allowed.","code":"method_not_allowed"}`},

@@ -52,7 +52,7 @@ type orderStoreDTO struct {
 	Name string `json:"name"`
 }
 
-func toOrderDTO(o *shop.Order) orderDTO {
+func (a *API) toOrderDTO(o *shop.Order) orderDTO {
 	d := orderDTO{ID: o.ID, Status: o.Status, CreatedAt: shop.FormatTime(o.CreatedAt), Amount: moneyNumber(o.Amount),
 		ShippingAddress: o.ShippingAddress, ContactInfo: o.ContactInfo, UserEmail: o.UserEmail,
 		Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt), Fulfilment: []orderPartDTO{},
@@ -71,7 +71,7 @@ func toOrderDTO(o *shop.Order) orderDTO {
 	}
 	for i, it := range o.Items {
 		d.Items[i] = orderItemDTO{ID: it.ID, Product: orderProductDTO{ID: it.ProductID, Name: it.ProductName,
-			Images: imageList(it.ProductImages)}, Name: it.Name, Quantity: it.Quantity, UnitPrice: it.UnitPrice.String(),
+			Images: a.imageList(it.ProductImages)}, Name: it.Name, Quantity: it.Quantity, UnitPrice: it.UnitPrice.String(),
 			TotalPrice: moneyNumber(it.Total())}
 	}
 	return d
@@ -97,7 +97,7 @@ func (a *API) listOrders(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeSlice(a, w, r, p, os, total, toOrderDTO)
+	writeSlice(a, w, r, p, os, total, a.toOrderDTO)
 }
 
 type orderRequest struct {
@@ -119,7 +119,7 @@ func (a *API) placeOrder(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Location", a.cfg.PublicURL+a.cfg.APIPrefix+"/store/orders/"+o.ID+"/")
-	writeJSON(w, http.StatusCreated, toOrderDTO(o))
+	writeJSON(w, http.StatusCreated, a.toOrderDTO(o))
 }
 
 func (a *API) getOrder(w http.ResponseWriter, r *http.Request) {
@@ -128,7 +128,7 @@ func (a *API) getOrder(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toOrderDTO(o))
+	writeJSON(w, http.StatusOK, a.toOrderDTO(o))
 }
 
 func (a *API) deleteOrder(w http.ResponseWriter, r *http.Request) {

@@ -362,3 +362,49 @@ func TestOrderExpiry(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderContactNumbers: every usual way of writing a Ghanaian number is
+// accepted and stored in one form, E.164; anything else is a field error.
+func TestOrderContactNumbers(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newBagFixture(t, st, map[string]string{"DWA_RATE_LIMITS": "order=off"})
+		a, kofi := f.a, f.kofi
+		exec(t, st, `UPDATE products SET inventory = 99 WHERE id = ?`, f.console.ID)
+		for _, tc := range []struct{ contact, want string }{
+			{"+233-24-123-4567", "+233241234567"},
+			{"024 123 4567", "+233241234567"},
+			{"(024) 123-4567", "+233241234567"},
+			{"024.123.4567", "+233241234567"},
+			{"233241234567", "+233241234567"},
+			{"+233 (0) 24 123 4567", "+233241234567"},
+			{"0241234567", "+233241234567"},
+			{"+233 30 200 0000", "+233302000000"},
+			{"+44 20 7946 0958", "+442079460958"},
+			{"024 123 456", ""},
+			{"0141234567", ""},
+			{"call 0241234567", ""},
+		} {
+			t.Run(tc.contact, func(t *testing.T) {
+				if code, body := f.add(kofi, fmt.Sprintf(`{"product_id":%d}`, f.console.ID)); code != 201 && code != 200 {
+					t.Fatal(code, body)
+				}
+				w := a.Do("POST", "/api/store/orders/", jsonBody("shipping_address", "12 Ring Rd, Osu", "contact_info", tc.contact), kofi.Auth()...)
+				if tc.want == "" {
+					assertStatus(t, w.Code, 400)
+					assertBody(t, w.Body.String(), `{"contact_info":["Enter a valid phone number."]}`)
+					return
+				}
+				assertStatus(t, w.Code, 201)
+				var o orderOut
+				decode(t, w.Body.Bytes(), &o)
+				var stored string
+				if err := st.DB().R.QueryRow(`SELECT contact_info FROM orders WHERE id = '` + o.ID + `'`).Scan(&stored); err != nil {
+					t.Fatal(err)
+				}
+				if stored != tc.want || !strings.Contains(w.Body.String(), `"contact_info":"`+tc.want+`"`) {
+					t.Errorf("stored %q, answered %s; want %q", stored, w.Body, tc.want)
+				}
+			})
+		}
+	})
+}

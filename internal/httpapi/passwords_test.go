@@ -150,6 +150,46 @@ func TestResetPassword(t *testing.T) {
 	})
 }
 
+// TestResetPasswordAnswersFirst: a known and an unknown address get the
+// same answer after the same work — validation and the limits — and the
+// account lookup, token and mail happen only after the answer, so that the
+// answer's timing cannot tell whether an account exists. (Measured before:
+// ~0.6 ms more for a known address.) No clock is read: what was done before
+// the answer is observed with the work held back.
+func TestResetPasswordAnswersFirst(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, map[string]string{"DWA_RATE_LIMITS": "password=100/15m"})
+		ama := a.Shopper("ama")
+		tokens := func() int {
+			var n int
+			if err := st.DB().R.QueryRow(`SELECT COUNT(*) FROM password_reset_tokens`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		a.HoldBackground()
+		for _, email := range []string{"ama@example.com", "nobody@example.com"} {
+			w := a.Do("POST", "/api/auth/users/reset_password/", jsonBody("email", email))
+			assertStatus(t, w.Code, 204)
+			assertBody(t, w.Body.String(), ``)
+		}
+		if n := tokens(); n != 0 {
+			t.Fatalf("%d reset tokens before the answers; want none", n)
+		}
+		if mails := a.DeliverMail(); len(mails) != 0 {
+			t.Fatalf("mail before the answers: %+v", mails)
+		}
+		// Each address started the same one piece of work.
+		if n := a.RunHeld(); n != 2 {
+			t.Fatalf("%d pieces of work held; want one per request", n)
+		}
+		mails := a.DeliverMail()
+		if tokens() != 1 || len(mails) != 1 || mails[0].To != ama.User.Email {
+			t.Fatalf("after the work: %d tokens, mails %+v; want one, to ama", tokens(), mails)
+		}
+	})
+}
+
 func TestResetMailLimit(t *testing.T) {
 	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_RATE_LIMITS": "password=100/15m"})
 	a.Shopper("ama")

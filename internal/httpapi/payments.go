@@ -24,7 +24,7 @@ type paymentDTO struct {
 
 func (a *API) toPaymentDTO(p *shop.Payment) paymentDTO {
 	d := paymentDTO{ID: p.ID, Order: p.OrderID, Amount: p.Amount.String(), AmountMinor: int64(p.Amount),
-		Currency: p.Currency, PaymentReference: p.Reference, Status: p.Status, Provider: p.Provider,
+		Currency: p.Currency, PaymentReference: p.Reference, Status: p.ShownStatus(), Provider: p.Provider,
 		AccessCode: nullable(p.AccessCode), Email: p.Email}
 	if p.Provider == "paystack" {
 		d.PublicKey = nullable(a.cfg.PaystackPublicKey)

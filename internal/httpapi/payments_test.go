@@ -193,6 +193,18 @@ func TestPaymentsWithTestProvider(t *testing.T) {
 		if status != "successful" || flag != "refund" {
 			t.Fatalf("late payment = %s/%q; want successful/refund", status, flag)
 		}
+		// Asking again tells the same truth, not "Payment already verified.",
+		// and the shopper's list says the money is to go back.
+		for _, path := range []string{verifyPath, legacyVerify} {
+			if code, body := f.verify(kofi, path, ref); code != 409 ||
+				body != `{"detail":"This order is no longer awaiting payment. The payment will be refunded.","code":"order_not_payable"}` {
+				t.Fatalf("verify the late success again = %d %s", code, body)
+			}
+		}
+		decode(t, a.Do("GET", "/api/store/payments", "", kofi.Auth()...).Body.Bytes(), &list)
+		if len(list) != 3 || list[0].PaymentReference != ref || list[0].Status != "refund_pending" {
+			t.Fatalf("payments after a late success = %+v", list)
+		}
 
 		// The webhook does not exist in test mode.
 		assertStatus(t, a.Do("POST", "/api/payments/paystack/webhook/", `{}`).Code, 404)

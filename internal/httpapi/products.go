@@ -104,7 +104,7 @@ func nullable(s string) *string {
 }
 
 // encodeProduct writes the keys of mask in contract order.
-func encodeProduct(d *shop.ProductDetail, mask fieldMask) ([]byte, error) {
+func (a *API) encodeProduct(d *shop.ProductDetail, mask fieldMask) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -119,7 +119,7 @@ func encodeProduct(d *shop.ProductDetail, mask fieldMask) ([]byte, error) {
 		}
 		first = false
 		buf.WriteString(`"` + key + `":`)
-		if err := enc.Encode(productValue(d, key)); err != nil {
+		if err := enc.Encode(a.productValue(d, key)); err != nil {
 			return nil, err
 		}
 		buf.Truncate(buf.Len() - 1) // the encoder's newline
@@ -128,7 +128,7 @@ func encodeProduct(d *shop.ProductDetail, mask fieldMask) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func productValue(d *shop.ProductDetail, key string) any {
+func (a *API) productValue(d *shop.ProductDetail, key string) any {
 	switch key {
 	case "id":
 		return d.ID
@@ -165,17 +165,13 @@ func productValue(d *shop.ProductDetail, key string) any {
 	case "category_slug", "subcategory_slug", "sub_subcategory_slug":
 		return nullable(d.CategorySlugs[categoryLevel(strings.TrimSuffix(key, "_slug"))])
 	case "images":
-		out := make([]productImageDTO, 0, len(d.Images))
-		for _, im := range d.Images {
-			out = append(out, productImageDTO{Image: im})
-		}
-		return out
+		return a.imageList(d.Images)
 	case "store":
 		if d.Store == nil {
 			return nil
 		}
 		st := d.Store
-		return productStoreDTO{ID: st.ID, Name: st.Name, Logo: nullable(st.Logo), Description: st.Description,
+		return productStoreDTO{ID: st.ID, Name: st.Name, Logo: nullable(a.absolute(st.Logo)), Description: st.Description,
 			ContactInfo: st.ContactInfo}
 	case "date_created":
 		return shop.FormatTime(d.CreatedAt)
@@ -314,7 +310,7 @@ func (a *API) listProducts(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	items, err := encodeAll(list.Items, func(d *shop.ProductDetail) ([]byte, error) { return encodeProduct(d, mask) })
+	items, err := encodeAll(list.Items, func(d *shop.ProductDetail) ([]byte, error) { return a.encodeProduct(d, mask) })
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -341,7 +337,7 @@ func (a *API) getProduct(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	b, err := encodeProduct(d, mask)
+	b, err := a.encodeProduct(d, mask)
 	if err != nil {
 		writeError(w, r, err)
 		return

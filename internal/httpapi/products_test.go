@@ -71,8 +71,8 @@ func TestProductDetailAPI(t *testing.T) {
 			`"reviews":[{"id":%d,"author":"ama_k","review":"Arrived fast.\nWorks great.","date_created":"2026-02-11T14:03:27.120Z","is_verified":true}],`+
 			`"ratings":[{"id":%d,"user":%d,"username":"yaw","rating":4,"is_verified":true},{"id":%d,"user":%d,"username":"esi","rating":5,"is_verified":true}],`+
 			`"category":"Gaming","subcategory":"Consoles","sub_subcategory":"X-Box","category_slug":"gaming","subcategory_slug":"consoles","sub_subcategory_slug":"x-box",`+
-			`"images":[{"image":"/media/demo/products/x-box-series-s-512gb.svg"}],`+
-			`"store":{"id":%d,"name":"Accra Game Hub","logo":"/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000"},`+
+			`"images":[{"image":"http://localhost:8080/media/demo/products/x-box-series-s-512gb.svg"}],`+
+			`"store":{"id":%d,"name":"Accra Game Hub","logo":"http://localhost:8080/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000"},`+
 			`"date_created":"2026-03-01T09:30:12.345Z"}`,
 			f.series.ID, reviewID, yaw, users.yaw, esi, users.esi, f.store.ID)
 		assertBody(t, w.Body.String(), want)
@@ -316,13 +316,13 @@ func TestStoresAPI(t *testing.T) {
 			body       string
 		}{
 			{"by name with the verified average", "/api/store/stores/", 200,
-				fmt.Sprintf(`[{"id":%d,"name":"Accra Game Hub","logo":"/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000","average_rating":4.5},{"id":%d,…`, f.store.ID, other.ID)},
+				fmt.Sprintf(`[{"id":%d,"name":"Accra Game Hub","logo":"http://localhost:8080/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000","average_rating":4.5},{"id":%d,…`, f.store.ID, other.ID)},
 			{"search ignores case and accents", "/api/store/stores?search=EBENE", 200, fmt.Sprintf(`[{"id":%d,"name":"Ébène Beauty",…`, other.ID)},
 			{"search is a substring", "/api/store/stores?search=game%20h", 200, fmt.Sprintf(`[{"id":%d,"name":"Accra Game Hub",…`, f.store.ID)},
 			{"name is exact, ignoring case", "/api/store/stores?name=accra%20game%20hub", 200, fmt.Sprintf(`[{"id":%d,…`, f.store.ID)},
 			{"name is not a substring", "/api/store/stores?name=accra", 200, `[]`},
 			{"detail", fmt.Sprintf("/api/store/stores/%d/", other.ID), 200,
-				fmt.Sprintf(`{"id":%d,"name":"Ébène Beauty","logo":"/media/demo/stores/Ébène.svg","description":"Sells Ébène Beauty things.","contact_info":"+233 30 200 0000","average_rating":0}`, other.ID)},
+				fmt.Sprintf(`{"id":%d,"name":"Ébène Beauty","logo":"http://localhost:8080/media/demo/stores/Ébène.svg","description":"Sells Ébène Beauty things.","contact_info":"+233 30 200 0000","average_rating":0}`, other.ID)},
 			{"unknown store", "/api/store/stores/999999", 404, `{"detail":"No Store matches the given query.","code":"not_found"}`},
 			{"malformed store id", "/api/store/stores/abc", 404, `{"detail":"Not found.","code":"not_found"}`},
 		}

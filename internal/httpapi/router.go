@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"dwa/internal/shop"
 )
@@ -40,6 +42,10 @@ func (m *methods) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w = headWriter{w}
 	}
 	if h, ok := m.handlers[method]; ok {
+		if err := queryTextError(r.URL.RawQuery); err != nil {
+			writeError(w, r, err)
+			return
+		}
 		h(w, r)
 		return
 	}
@@ -96,3 +102,43 @@ func objectID(w http.ResponseWriter, r *http.Request, name, model string) (int64
 type headWriter struct{ http.ResponseWriter }
 
 func (headWriter) Write(b []byte) (int, error) { return len(b), nil }
+
+// Query text problems, as field errors under the parameter's name.
+const msgInvalidUTF8 = "Enter valid UTF-8 text."
+
+// queryTextError refuses a query string whose names or values hold a NUL
+// byte or invalid UTF-8, before any handler reads it: PostgreSQL rejects
+// both in text parameters (a 500), and no parameter of the API needs them.
+// Request bodies get the same rules from decodeJSON.
+func queryTextError(raw string) error {
+	if raw == "" {
+		return nil
+	}
+	values, _ := url.ParseQuery(raw) // what r.URL.Query() gives handlers
+	fe := shop.FieldErrors{}
+	for name, vs := range values {
+		if msg := textProblem(name); msg != "" {
+			if !slices.Contains(fe["non_field_errors"], msg) {
+				fe.Add("non_field_errors", msg)
+			}
+			continue
+		}
+		for _, v := range vs {
+			if msg := textProblem(v); msg != "" && !fe.Has(name) {
+				fe.Add(name, msg)
+			}
+		}
+	}
+	return fe.Err()
+}
+
+// textProblem is the message for text no parameter may hold, or "".
+func textProblem(s string) string {
+	switch {
+	case strings.IndexByte(s, 0) >= 0:
+		return errNullInBody
+	case !utf8.ValidString(s):
+		return msgInvalidUTF8
+	}
+	return ""
+}

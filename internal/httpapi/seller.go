@@ -27,8 +27,8 @@ type sellerStoreDTO struct {
 	CreatedAt   string `json:"created_at"`
 }
 
-func toSellerStoreDTO(st *shop.Store) sellerStoreDTO {
-	return sellerStoreDTO{ID: st.ID, Name: st.Name, Logo: st.Logo, Description: st.Description,
+func (a *API) toSellerStoreDTO(st *shop.Store) sellerStoreDTO {
+	return sellerStoreDTO{ID: st.ID, Name: st.Name, Logo: a.absolute(st.Logo), Description: st.Description,
 		ContactInfo: st.ContactInfo, Address: st.Address, IsActive: st.Active, CreatedAt: shop.FormatTime(st.CreatedAt)}
 }
 
@@ -38,7 +38,7 @@ func (a *API) getSellerStore(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toSellerStoreDTO(st))
+	writeJSON(w, http.StatusOK, a.toSellerStoreDTO(st))
 }
 
 type sellerStoreRequest struct {
@@ -60,7 +60,7 @@ func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toSellerStoreDTO(st))
+	writeJSON(w, http.StatusOK, a.toSellerStoreDTO(st))
 }
 
 type sellerProductDTO struct {
@@ -85,13 +85,13 @@ func optionalID(id int64) *int64 {
 	return &id
 }
 
-func toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
+func (a *API) toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
 	out := sellerProductDTO{ID: d.ID, Name: d.Name, CategoryID: optionalID(d.CategoryID),
 		SubcategoryID: optionalID(d.SubcategoryID), SubSubcategoryID: optionalID(d.SubSubcategoryID),
 		UnitPrice: d.UnitPrice.String(), Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
 		Specification: d.Specification, Images: make([]imageDTO, len(d.Images)), CreatedAt: shop.FormatTime(d.CreatedAt)}
 	for i, url := range d.Images {
-		out.Images[i] = imageDTO{ID: d.ImageIDs[i], Image: url}
+		out.Images[i] = imageDTO{ID: d.ImageIDs[i], Image: a.absolute(url)}
 	}
 	return out
 }
@@ -108,7 +108,7 @@ func (a *API) listSellerProducts(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeSlice(a, w, r, p, ds, total, toSellerProductDTO)
+	writeSlice(a, w, r, p, ds, total, a.toSellerProductDTO)
 }
 
 type sellerProductRequest struct {
@@ -143,7 +143,7 @@ func (a *API) createSellerProduct(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, toSellerProductDTO(d))
+	writeJSON(w, http.StatusCreated, a.toSellerProductDTO(d))
 }
 
 func (a *API) getSellerProduct(w http.ResponseWriter, r *http.Request) {
@@ -156,7 +156,7 @@ func (a *API) getSellerProduct(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toSellerProductDTO(d))
+	writeJSON(w, http.StatusOK, a.toSellerProductDTO(d))
 }
 
 func (a *API) patchSellerProduct(w http.ResponseWriter, r *http.Request) {
@@ -174,7 +174,7 @@ func (a *API) patchSellerProduct(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toSellerProductDTO(d))
+	writeJSON(w, http.StatusOK, a.toSellerProductDTO(d))
 }
 
 func (a *API) deleteSellerProduct(w http.ResponseWriter, r *http.Request) {
@@ -366,7 +366,7 @@ func (a *API) setSellerStoreLogo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toSellerStoreDTO(st))
+	writeJSON(w, http.StatusOK, a.toSellerStoreDTO(st))
 }
 
 func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
@@ -384,7 +384,7 @@ func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, toSellerProductDTO(d))
+	writeJSON(w, http.StatusCreated, a.toSellerProductDTO(d))
 }
 
 func (a *API) deleteSellerProductImage(w http.ResponseWriter, r *http.Request) {
@@ -427,5 +427,5 @@ func (a *API) reorderSellerProductImages(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toSellerProductDTO(d))
+	writeJSON(w, http.StatusOK, a.toSellerProductDTO(d))
 }

@@ -132,7 +132,7 @@ func TestSellerProductImages(t *testing.T) {
 		}
 		square, wide := p.Images[1], p.Images[2]
 		if !strings.HasSuffix(square.Image, "-320.jpg") || !strings.HasSuffix(wide.Image, "-1024.jpg") ||
-			!strings.HasPrefix(wide.Image, fmt.Sprintf("/media/uploads/products/%d/", f.headset.ID)) ||
+			!strings.HasPrefix(wide.Image, fmt.Sprintf(testPublicURL+"/media/uploads/products/%d/", f.headset.ID)) ||
 			strings.Contains(wide.Image, "wide") {
 			t.Fatalf("stored as %s and %s", square.Image, wide.Image)
 		}
@@ -236,7 +236,7 @@ func TestSellerStoreLogo(t *testing.T) {
 		assertStatus(t, w.Code, 200)
 		var got struct{ Logo string }
 		decode(t, w.Body.Bytes(), &got)
-		if !strings.HasPrefix(got.Logo, fmt.Sprintf("/media/uploads/stores/%d/", f.hub.ID)) || !strings.HasSuffix(got.Logo, "-320.jpg") {
+		if !strings.HasPrefix(got.Logo, fmt.Sprintf(testPublicURL+"/media/uploads/stores/%d/", f.hub.ID)) || !strings.HasSuffix(got.Logo, "-320.jpg") {
 			t.Fatalf("logo = %s", got.Logo)
 		}
 		if productStoreLogo() != got.Logo {

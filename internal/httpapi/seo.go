@@ -315,9 +315,13 @@ func (w *bufferWriter) Write(b []byte) (int, error) {
 	return w.body.Write(b)
 }
 
-// absolute makes a root-relative path or URL absolute with the public URL.
+// absolute makes a root-relative path or URL absolute with the public URL
+// (DWA_PUBLIC_URL); absolute http(s) URLs and "" are left as they are. Every
+// image and file URL the API answers goes through it, so that a client
+// served from another origin can load them (contract §2.2), as the original
+// back end's answers allowed.
 func (a *API) absolute(u string) string {
-	if strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
+	if u == "" || strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
 		return u
 	}
 	return a.cfg.PublicURL + "/" + strings.TrimPrefix(u, "/")

@@ -63,7 +63,7 @@ func TestServedPages(t *testing.T) {
 			}
 			for _, want := range []string{
 				`<title>Dwa — Online mall for Ghana</title>`,
-				`<link rel="preload" as="image" fetchpriority="high" href="/hero_images/best-deals.svg">`,
+				`<link rel="preload" as="image" fetchpriority="high" href="https://dwa.example/hero_images/best-deals.svg">`,
 				`<meta property="og:image" content="https://dwa.example/hero_images/best-deals.svg">`,
 				`<link rel="canonical" href="https://dwa.example/">`,
 			} {
@@ -92,7 +92,7 @@ func TestServedPages(t *testing.T) {
 				`<meta name="description" content="The compact console &amp; more.">`,
 				`<meta property="og:type" content="product">`,
 				fmt.Sprintf(`<link rel="canonical" href="https://dwa.example/store/products/%d">`, evil.ID),
-				fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="/media/demo/products/%s.svg">`, evil.Slug),
+				fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="https://dwa.example/media/demo/products/%s.svg">`, evil.Slug),
 			} {
 				if !strings.Contains(body, want) {
 					t.Errorf("page lacks %s", want)

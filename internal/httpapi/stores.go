@@ -16,8 +16,8 @@ type storeDTO struct {
 	AverageRating json.RawMessage `json:"average_rating"`
 }
 
-func toStoreDTO(s shop.StoreSummary) storeDTO {
-	return storeDTO{ID: s.ID, Name: s.Name, Logo: nullable(s.Logo), Description: s.Description,
+func (a *API) toStoreDTO(s shop.StoreSummary) storeDTO {
+	return storeDTO{ID: s.ID, Name: s.Name, Logo: nullable(a.absolute(s.Logo)), Description: s.Description,
 		ContactInfo: s.ContactInfo, AverageRating: ratingNumber(s.Ratings.Average())}
 }
 
@@ -33,7 +33,7 @@ func (a *API) listStores(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	page := stores[min(p.offset, len(stores)):min(p.offset+p.limit, len(stores))]
-	items, err := encodeAll(page, func(s shop.StoreSummary) ([]byte, error) { return marshal(toStoreDTO(s)) })
+	items, err := encodeAll(page, func(s shop.StoreSummary) ([]byte, error) { return marshal(a.toStoreDTO(s)) })
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -54,5 +54,5 @@ func (a *API) getStore(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	publicCache(w)
-	writeJSON(w, http.StatusOK, toStoreDTO(st))
+	writeJSON(w, http.StatusOK, a.toStoreDTO(st))
 }

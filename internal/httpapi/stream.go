@@ -84,7 +84,7 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 	// sent holds the ids of the events written, so that a message both
 	// replayed (or re-read after FeedMissed) and announced goes out once.
 	sent := make(map[int64]bool, len(st.Replay))
-	if !writeEvents(w, rc, st.Replay, sent) {
+	if !a.writeEvents(w, rc, st.Replay, sent) {
 		return
 	}
 	ping := time.NewTicker(a.streamPing)
@@ -121,7 +121,7 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 					logStreamError(r, err)
 					return
 				}
-				if !writeEvents(w, rc, missed, sent) {
+				if !a.writeEvents(w, rc, missed, sent) {
 					return
 				}
 				continue
@@ -134,7 +134,7 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 				logStreamError(r, err)
 				return
 			}
-			if m != nil && !writeEvents(w, rc, []shop.Message{*m}, sent) {
+			if m != nil && !a.writeEvents(w, rc, []shop.Message{*m}, sent) {
 				return
 			}
 		}
@@ -143,13 +143,13 @@ func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
 
 // writeEvents writes the messages not yet sent, records them in sent and
 // flushes; false when the client is gone.
-func writeEvents(w http.ResponseWriter, rc *http.ResponseController, ms []shop.Message, sent map[int64]bool) bool {
+func (a *API) writeEvents(w http.ResponseWriter, rc *http.ResponseController, ms []shop.Message, sent map[int64]bool) bool {
 	for i := range ms {
 		if sent[ms[i].ID] {
 			continue
 		}
 		sent[ms[i].ID] = true
-		if !writeEvent(w, &ms[i]) {
+		if !a.writeEvent(w, &ms[i]) {
 			return false
 		}
 	}
@@ -157,8 +157,8 @@ func writeEvents(w http.ResponseWriter, rc *http.ResponseController, ms []shop.M
 }
 
 // writeEvent writes one message event; false when the client is gone.
-func writeEvent(w http.ResponseWriter, m *shop.Message) bool {
-	data, err := marshal(toMessageDTO(m))
+func (a *API) writeEvent(w http.ResponseWriter, m *shop.Message) bool {
+	data, err := marshal(a.toMessageDTO(m))
 	if err != nil {
 		return false
 	}

@@ -24,14 +24,10 @@ type productSummaryDTO struct {
 	AverageRating json.RawMessage   `json:"average_rating"`
 }
 
-func toWishlistDTO(e shop.WishlistEntry) wishlistDTO {
+func (a *API) toWishlistDTO(e shop.WishlistEntry) wishlistDTO {
 	out := wishlistDTO{ID: e.ID, Product: e.ProductID, DateAdded: shop.FormatTime(e.AddedAt)}
 	if d := e.Product; d != nil {
-		imgs := make([]productImageDTO, 0, len(d.Images))
-		for _, im := range d.Images {
-			imgs = append(imgs, productImageDTO{Image: im})
-		}
-		out.ProductSummary = &productSummaryDTO{ID: d.ID, Name: d.Name, UnitPrice: d.UnitPrice.String(), Images: imgs,
+		out.ProductSummary = &productSummaryDTO{ID: d.ID, Name: d.Name, UnitPrice: d.UnitPrice.String(), Images: a.imageList(d.Images),
 			Inventory: d.Inventory, AverageRating: ratingNumber(d.Ratings.Average())}
 	}
 	return out
@@ -51,7 +47,7 @@ func (a *API) listWishlist(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	items, err := encodeAll(es, func(e shop.WishlistEntry) ([]byte, error) { return marshal(toWishlistDTO(e)) })
+	items, err := encodeAll(es, func(e shop.WishlistEntry) ([]byte, error) { return marshal(a.toWishlistDTO(e)) })
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -78,7 +74,7 @@ func (a *API) addToWishlist(w http.ResponseWriter, r *http.Request) {
 	if created {
 		status = http.StatusCreated
 	}
-	writeJSON(w, status, toWishlistDTO(*e))
+	writeJSON(w, status, a.toWishlistDTO(*e))
 }
 
 func (a *API) getWishlistEntry(w http.ResponseWriter, r *http.Request) {
@@ -92,7 +88,7 @@ func (a *API) getWishlistEntry(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toWishlistDTO(*e))
+	writeJSON(w, http.StatusOK, a.toWishlistDTO(*e))
 }
 
 func (a *API) deleteWishlistEntry(w http.ResponseWriter, r *http.Request) {

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"dwa/internal/names"
 	"dwa/internal/shop"
 )
 
@@ -22,7 +23,7 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (*shop.User, error
 	fe := shop.FieldErrors{}
 	in.Username = strings.TrimSpace(in.Username)
 	in.Email = strings.TrimSpace(in.Email)
-	usernameRules(fe, &in.Username)
+	in.Username = usernameRules(fe, &in.Username)
 	if !validEmail(in.Email) {
 		fe.Add("email", msgInvalidEmail)
 	}
@@ -45,8 +46,14 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (*shop.User, error
 	return u, nil
 }
 
-// usernameRules checks a username's presence, length and characters.
+// usernameRules checks a username's presence, length and characters, in
+// the one form it is stored and signed in with (names.Normalize: "ａｍａ" is
+// "ama"), which it returns.
 func usernameRules(fe shop.FieldErrors, v *string) string {
+	if v != nil {
+		normal := names.Normalize(*v)
+		v = &normal
+	}
 	name := requiredText(fe, "username", v, 150)
 	if !fe.Has("username") && !validUsername(name) {
 		fe.Add("username", "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.")

@@ -456,7 +456,7 @@ func (s *Service) SaveHeroSlide(ctx context.Context, u *shop.User, id int64, in 
 	}
 	if in.Link != nil || id == 0 {
 		h.Link = requiredText(fe, "link", in.Link, 300)
-		if !fe.Has("link") && !strings.HasPrefix(h.Link, "/") && !strings.HasPrefix(h.Link, "https://") {
+		if !fe.Has("link") && !shop.SafeLink(h.Link) {
 			fe.Add("link", `Enter a path of the shop ("/category/gaming") or an https:// address.`)
 		}
 		ch.Link = &h.Link

@@ -82,17 +82,19 @@ func (s *Service) UnreadCount(ctx context.Context, u *shop.User) (int64, error) 
 }
 
 // MarkMessage sets the read flag, which belongs to the receiving side
-// only: the sender gets 403, anyone else 404. Nothing else ever changes.
+// only. The sender gets the message back unchanged (the original client
+// was answered 200 and relies on it), anyone else 404. Nothing else ever
+// changes.
 func (s *Service) MarkMessage(ctx context.Context, u *shop.User, id int64, read *bool) (*shop.Message, error) {
 	m, err := s.Message(ctx, u, id)
 	if err != nil {
 		return nil, err
 	}
-	if !m.ReceivedBy(u.ID) {
-		return nil, shop.ErrForbidden
-	}
 	if read == nil {
 		return nil, shop.Invalid(map[string][]string{"is_read": {msgRequired}})
+	}
+	if !m.ReceivedBy(u.ID) {
+		return m, nil
 	}
 	if err := s.store.SetMessageRead(ctx, id, *read); err != nil {
 		return nil, err

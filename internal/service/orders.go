@@ -4,9 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"regexp"
 	"strconv"
-	"strings"
 	"time"
 
 	"dwa/internal/shop"
@@ -81,20 +79,19 @@ type OrderRequest struct {
 	IdempotencyKey  string
 }
 
-// phoneText is digits and spaces with an optional leading +.
-var phoneText = regexp.MustCompile(`^\+?[0-9 ]+$`)
-
-func (in OrderRequest) fieldErrors() shop.FieldErrors {
+// fieldErrors checks the fields and returns the contact number in its one
+// stored form, E.164 (shop.ParsePhone).
+func (in OrderRequest) fieldErrors() (shop.FieldErrors, string) {
 	fe := shop.FieldErrors{}
 	requiredText(fe, "shipping_address", in.ShippingAddress, 300)
+	var contact string
 	if phone := requiredText(fe, "contact_info", in.ContactInfo, 32); !fe.Has("contact_info") {
-		digits := strings.Count(phone, " ")
-		digits = len(strings.TrimPrefix(phone, "+")) - digits
-		if !phoneText.MatchString(phone) || digits < 9 || digits > 15 {
+		var ok bool
+		if contact, ok = shop.ParsePhone(phone); !ok {
 			fe.Add("contact_info", "Enter a valid phone number.")
 		}
 	}
-	return fe
+	return fe, contact
 }
 
 // hash identifies the request's meaning for idempotency: the same fields
@@ -170,14 +167,14 @@ func (s *Service) PlaceOrder(ctx context.Context, u *shop.User, in OrderRequest)
 }
 
 func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest) (*shop.Order, error) {
-	fe := in.fieldErrors()
+	fe, contact := in.fieldErrors()
 	vis, err := s.visibility(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	o := &shop.Order{ID: shop.NewUUID(), UserID: u.ID, UserEmail: u.Email, Status: shop.OrderPending,
-		ShippingAddress: valueOf(in.ShippingAddress), ContactInfo: valueOf(in.ContactInfo), CreatedAt: now, UpdatedAt: now}
+		ShippingAddress: valueOf(in.ShippingAddress), ContactInfo: contact, CreatedAt: now, UpdatedAt: now}
 	short, err := s.store.PlaceOrder(ctx, o, in.IdempotencyKey, func(c *shop.Cart, lines []shop.CartLine) error {
 		switch {
 		case c == nil:

@@ -215,7 +215,11 @@ func (s *Service) VerifyPayment(ctx context.Context, u *shop.User, reference *st
 	if err != nil {
 		return "", err
 	}
-	if p.Status == shop.PaymentSuccessful {
+	switch p.ShownStatus() {
+	case shop.PaymentRefundPending:
+		// Verified before, but it paid no order: say so again.
+		return "", errOrderNotPayable
+	case shop.PaymentSuccessful:
 		return MsgPaymentAlreadyVerified, nil
 	}
 	txn, err := s.askProvider(ctx, p)
@@ -226,6 +230,13 @@ func (s *Service) VerifyPayment(ctx context.Context, u *shop.User, reference *st
 	case err != nil:
 		return "", err
 	case res == shop.FulfilAlreadyDone:
+		// Another path (webhook, job) got there first; it may have found the
+		// order no longer payable.
+		if now, err := s.store.PaymentByReference(ctx, p.Reference); err != nil {
+			return "", err
+		} else if now != nil && now.ShownStatus() == shop.PaymentRefundPending {
+			return "", errOrderNotPayable
+		}
 		return MsgPaymentAlreadyVerified, nil
 	default:
 		return MsgPaymentVerified, nil

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"dwa/internal/shop"
@@ -66,6 +67,9 @@ type AccountStore interface {
 	UserByID(ctx context.Context, id int64) (*shop.User, error)
 	UserByUsername(ctx context.Context, username string) (*shop.User, error)
 	UserByEmail(ctx context.Context, email string) (*shop.User, error)
+	// UserLookingLike finds a user whose username looks like this one
+	// (names.Skeleton).
+	UserLookingLike(ctx context.Context, username string) (*shop.User, error)
 	OwnedStore(ctx context.Context, userID int64) (*shop.Store, error)
 	// RecordLogin sets last_login and, when newHash is not empty, replaces
 	// the password hash (upgrade of a legacy or outdated hash) if it is
@@ -106,6 +110,10 @@ type Service struct {
 	cat    catalogueCache
 	media  MediaStore
 	probes []Probe
+	// later runs work after a request is answered (afterAnswer);
+	// background counts what spawn started.
+	later      func(work func())
+	background sync.WaitGroup
 }
 
 // Deps are the collaborators a Service needs.
@@ -128,6 +136,9 @@ type Deps struct {
 	Media MediaStore
 	// Probes are the readiness checks besides the database's.
 	Probes []Probe
+	// Background runs work after a request is answered; nil starts a
+	// goroutine that Service.Wait waits for. Tests run it in place or hold it.
+	Background func(work func())
 }
 
 // Probe checks that one dependency besides the database is usable (the
@@ -165,10 +176,14 @@ func New(d Deps) (*Service, error) {
 	if d.Media == nil {
 		d.Media = noMedia{}
 	}
-	return &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
+	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
-		fanout: d.Fanout, media: d.Media, probes: d.Probes}, nil
+		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background}
+	if s.later == nil {
+		s.later = s.spawn
+	}
+	return s, nil
 }
 
 // Readiness reports whether the database answers and is fully migrated,

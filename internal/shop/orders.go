@@ -33,7 +33,20 @@ const (
 	// payable).
 	FlagReview = "review"
 	FlagRefund = "refund"
+
+	// PaymentRefundPending is how a successful attempt flagged for refund
+	// is shown: the money came, but not for a payable order, and goes back.
+	PaymentRefundPending = "refund_pending"
 )
+
+// ShownStatus is the attempt's state as it is told to its owner: what is
+// true for them, so a success that paid nothing is not "successful".
+func (p *Payment) ShownStatus() string {
+	if p.Status == PaymentSuccessful && p.Flag == FlagRefund {
+		return PaymentRefundPending
+	}
+	return p.Status
+}
 
 // Currency is the only currency Dwa sells in.
 const Currency = "GHS"

@@ -39,6 +39,49 @@ type App struct {
 	// Listener is the PostgreSQL LISTEN/NOTIFY fan-out; nil on SQLite.
 	Listener *realtime.Postgres
 	gate     *reconnectGate
+	// background is what the service started after answering (see
+	// HoldBackground).
+	background background
+}
+
+// background runs the service's after-the-answer work in place, so tests
+// see its effects at once, or holds it until RunHeld.
+type background struct {
+	mu   sync.Mutex
+	hold bool
+	held []func()
+}
+
+func (b *background) run(work func()) {
+	b.mu.Lock()
+	if b.hold {
+		b.held = append(b.held, work)
+		b.mu.Unlock()
+		return
+	}
+	b.mu.Unlock()
+	work()
+}
+
+// HoldBackground keeps the work the service starts after answering a
+// request (a password reset's lookup, token and mail) until RunHeld, so a
+// test can see what was done before the answer.
+func (a *App) HoldBackground() {
+	a.background.mu.Lock()
+	defer a.background.mu.Unlock()
+	a.background.hold = true
+}
+
+// RunHeld runs the held work, returns how much there was, and stops holding.
+func (a *App) RunHeld() int {
+	a.background.mu.Lock()
+	held := a.background.held
+	a.background.held, a.background.hold = nil, false
+	a.background.mu.Unlock()
+	for _, work := range held {
+		work()
+	}
+	return len(held)
 }
 
 // WebFS is a tiny stand-in for the built storefront.
@@ -92,7 +135,8 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		uploads := uploadBucket(t, cfg.S3)
 		store, opts.Uploads = uploads, uploads
 	}
-	svc, err := service.New(service.Deps{Store: st, Now: clock.Now, Sleep: clock.Sleep, Fanout: fanout, Media: store, Accounts: service.AccountOptions{
+	app := &App{T: t, Store: st, Config: cfg, Clock: clock, Hub: hub, Listener: listener, gate: gate}
+	svc, err := service.New(service.Deps{Store: st, Now: clock.Now, Sleep: clock.Sleep, Fanout: fanout, Media: store, Background: app.background.run, Accounts: service.AccountOptions{
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
@@ -105,7 +149,8 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub, Listener: listener, gate: gate}
+	app.Svc, app.API = svc, h
+	return app
 }
 
 // uploadBucket opens the configured bucket as the binary does when the

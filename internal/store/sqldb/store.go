@@ -29,8 +29,15 @@ func (s *Store) Engine() string { return s.db.Dialect.Name }
 // Close releases the pools.
 func (s *Store) Close() error { return s.db.Close() }
 
-// Migrate applies pending migrations.
-func (s *Store) Migrate(ctx context.Context) (int, error) { return s.db.Migrate(ctx, s.migrations) }
+// Migrate applies pending migrations, then fills in what SQL cannot compute
+// (the look-alike keys of usernames, migration 0007).
+func (s *Store) Migrate(ctx context.Context) (int, error) {
+	n, err := s.db.Migrate(ctx, s.migrations)
+	if err != nil {
+		return n, err
+	}
+	return n, s.fillUsernameSkeletons(ctx)
+}
 
 // Ping checks that both pools answer a query.
 func (s *Store) Ping(ctx context.Context) error {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"dwa/internal/names"
 	"dwa/internal/shop"
 )
 
@@ -14,9 +15,11 @@ import (
 func (s *Store) CreateUser(ctx context.Context, u *shop.User, mails ...shop.Mail) error {
 	return s.db.inTx(ctx, func(c conn) error {
 		id, err := c.insertID(ctx, `INSERT INTO users
-			(username, username_key, email, email_key, password_hash, is_staff, is_active, date_joined, password_changed_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			u.Username, shop.FoldKey(u.Username), u.Email, shop.FoldKey(u.Email), u.PasswordHash, u.IsStaff, u.IsActive,
+			(username, username_key, username_skeleton, email, email_key, password_hash, is_staff, is_active, date_joined,
+			 password_changed_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			u.Username, shop.FoldKey(u.Username), names.Skeleton(u.Username), u.Email, shop.FoldKey(u.Email), u.PasswordHash,
+			u.IsStaff, u.IsActive,
 			shop.Millis(u.DateJoined), shop.Millis(u.PasswordChangedAt))
 		if errors.Is(err, ErrUnique) {
 			return shop.Conflict("user_exists", "A user with that username or email already exists.")
@@ -66,6 +69,49 @@ func (s *Store) UserByID(ctx context.Context, id int64) (*shop.User, error) {
 // UserByUsername returns the user with that username ignoring case, or nil.
 func (s *Store) UserByUsername(ctx context.Context, username string) (*shop.User, error) {
 	return s.userWhere(ctx, `username_key = ?`, shop.FoldKey(username))
+}
+
+// UserLookingLike returns a user whose username looks like username
+// (names.Skeleton), or nil.
+func (s *Store) UserLookingLike(ctx context.Context, username string) (*shop.User, error) {
+	return s.userWhere(ctx, `username_skeleton = ?`, names.Skeleton(username))
+}
+
+// fillUsernameSkeletons gives the accounts made before migration 0007 their
+// look-alike key. An account whose key an earlier one holds keeps none (it
+// stays usable; new names like either are refused all the same). Runs at
+// every start, cheaply once nothing is left; instances starting together
+// write the same values.
+func (s *Store) fillUsernameSkeletons(ctx context.Context) error {
+	type row struct {
+		id   int64
+		name string
+	}
+	var todo []row
+	rows, err := s.db.W.QueryContext(ctx, `SELECT id, username FROM users WHERE username_skeleton IS NULL ORDER BY id`)
+	if err != nil {
+		return s.db.translate(err)
+	}
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.name); err != nil {
+			rows.Close()
+			return err
+		}
+		todo = append(todo, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, r := range todo {
+		_, err := s.db.W.ExecContext(ctx, s.db.Rebind(`UPDATE users SET username_skeleton = ? WHERE id = ? AND username_skeleton IS NULL`),
+			names.Skeleton(r.name), r.id)
+		if err := s.db.translate(err); err != nil && !errors.Is(err, ErrUnique) {
+			return err
+		}
+	}
+	return nil
 }
 
 // UserByEmail returns the user with that e-mail ignoring case, or nil.

@@ -13,6 +13,16 @@ describe('srcSet', () => {
     );
   });
 
+  it('keeps the origin of an absolute URL (the API answers them so)', () => {
+    expect(srcSet('https://shop.example/media/uploads/products/12/abc-640.jpg')).toBe(
+      'https://shop.example/media/uploads/products/12/abc-320.jpg 320w, ' +
+        'https://shop.example/media/uploads/products/12/abc-640.jpg 640w',
+    );
+    expect(smallest('http://localhost:8080/media/uploads/products/12/abc-1024.jpg')).toBe(
+      'http://localhost:8080/media/uploads/products/12/abc-320.jpg',
+    );
+  });
+
   it('leaves other images alone', () => {
     for (const url of [
       '/media/demo/products/x-box-series-x-1.svg',

@@ -1,8 +1,9 @@
 // Uploaded product images are stored as JPEG renditions 320, 640 and 1024 wide; the URL names the
 // widest one made and the others differ only in the width slot (api/openapi.yaml, uploads). The
 // server mirrors these rules to preload the same file the page will pick
-// (internal/httpapi/images.go): change both together.
-const UPLOAD = /^(\/media\/uploads\/products\/\d+\/[0-9a-f]+)-(\d+)\.jpg$/;
+// (internal/httpapi/images.go): change both together. The API answers them absolute, from the
+// server's public URL, so the origin is optional here.
+const UPLOAD = /^((?:https?:\/\/[^/?#]+)?\/media\/uploads\/products\/\d+\/[0-9a-f]+)-(\d+)\.jpg$/;
 const SLOTS = [320, 640, 1024];
 
 /** How wide a product image is shown: a cell of the product grid, or the product page's gallery. */

@@ -598,7 +598,7 @@ export interface paths {
     put?: never;
     /**
      * Ask the provider about one of the caller's attempts and fulfil the order
-     * @description Succeeds only when the provider reports success with the attempt's amount, GHS and reference; the order then moves from pending to processing exactly once. Rate limit *verify*.
+     * @description Succeeds only when the provider reports success with the attempt's amount, GHS and reference; the order then moves from pending to processing exactly once. A success for an order no longer pending is kept for refund and answered 409 `order_not_payable` — on every later verify too, never "Payment already verified.". Rate limit *verify*.
      */
     post: operations['verifyPayment'];
     delete?: never;
@@ -776,7 +776,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Set the read flag (receiving side only; everything else is immutable) */
+    /**
+     * Set the read flag (receiving side only; everything else is immutable)
+     * @description Only the receiver (the receiving user, or the owner of the receiving store) changes the flag. The sender is answered 200 with the message unchanged, as the original back end did.
+     */
     patch: operations['markMessage'];
     trace?: never;
   };
@@ -1295,7 +1298,7 @@ export interface paths {
     get?: never;
     /**
      * Upload the store's logo, replacing the previous one
-     * @description multipart/form-data with the file in the field `image`, checked and re-encoded as for product images (JPEG, PNG or WebP by content, at most 8 MB, at least 200 × 200 pixels). The logo is the 320-wide rendition under `/media/uploads/stores/<id>/`; the previous upload's files are removed. Product pages show the new logo at once.
+     * @description multipart/form-data with the file in the field `image`, checked and re-encoded as for product images (JPEG, PNG or WebP by content, at most 8 MB, at least 200 × 200 pixels). The logo is the 320-wide rendition under `<public URL>/media/uploads/stores/<id>/`; the previous upload's files are removed. Product pages show the new logo at once.
      */
     put: operations['setSellerStoreLogo'];
     post?: never;
@@ -1364,7 +1367,7 @@ export interface paths {
     put?: never;
     /**
      * Upload an image to the end of the product's gallery
-     * @description multipart/form-data with the file in the field `image`: JPEG, PNG or WebP by content (the name and declared type are ignored), at most 8 MB and 40 megapixels, at least 200 × 200 pixels; at most 8 images per product. The picture is decoded and re-encoded as JPEG renditions 320, 640 and 1024 wide (never wider than the original; the first slot at least as wide holds the original width and is the last made), stored under `/media/uploads/products/<id>/<random>-<slot>.jpg` and served with a one-year immutable cache. The image URL is the widest rendition; the others differ only in the slot number (`srcset`).
+     * @description multipart/form-data with the file in the field `image`: JPEG, PNG or WebP by content (the name and declared type are ignored), at most 8 MB and 40 megapixels, at least 200 × 200 pixels; at most 8 images per product. The picture is decoded and re-encoded as JPEG renditions 320, 640 and 1024 wide (never wider than the original; the first slot at least as wide holds the original width and is the last made), stored under `/media/uploads/products/<id>/<random>-<slot>.jpg` (answered absolute, prefixed with the public URL) and served with a one-year immutable cache. The image URL is the widest rendition; the others differ only in the slot number (`srcset`).
      */
     post: operations['addSellerProductImage'];
     delete?: never;
@@ -1581,7 +1584,7 @@ export interface components {
     CategoryImage: {
       /** Format: int64 */
       id: number;
-      /** @description Stored URL, absolute http(s) or root-relative. */
+      /** @description Absolute http(s) URL: a stored root-relative path (upload, demo artwork) is answered prefixed with the public URL (DWA_PUBLIC_URL), so that a client on another origin can load it. */
       image: string;
     };
     /** @description A category of any level with its active children, recursively (≤ 3 levels). */
@@ -1625,7 +1628,7 @@ export interface components {
       id: number;
       title: string;
       description: string;
-      /** @description Image URL, e.g. a static file under `/hero_images/`. */
+      /** @description Absolute URL of the image, e.g. `https://dwa.example/hero_images/computers.svg` (stored paths are answered prefixed with the public URL). */
       image: string;
       /** @description Site path the slide's 'Shop Now' button opens, with a leading `/`. */
       link: string;
@@ -1639,7 +1642,7 @@ export interface components {
       results: components['schemas']['HeroSlide'][];
     };
     ProductImage: {
-      /** @description Stored URL, absolute http(s) or root-relative. */
+      /** @description Absolute http(s) URL: a stored root-relative path (upload, demo artwork) is answered prefixed with the public URL (DWA_PUBLIC_URL), so that a client on another origin can load it. */
       image: string;
     };
     Review: {
@@ -1665,6 +1668,7 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+      /** @description Absolute URL (stored paths are prefixed with the public URL). */
       logo: string | null;
       description: string;
       contact_info: string;
@@ -1725,6 +1729,7 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+      /** @description Absolute URL (stored paths are prefixed with the public URL). */
       logo: string | null;
       description: string;
       contact_info: string;
@@ -1818,8 +1823,11 @@ export interface components {
       /** @enum {string} */
       currency: 'GHS';
       payment_reference: string;
-      /** @enum {string} */
-      status: 'pending' | 'successful' | 'failed' | 'refunded';
+      /**
+       * @description `refund_pending`: the provider took the money after the order stopped awaiting payment (cancelled or expired); it paid nothing and is to be refunded. `refunded` is set by staff.
+       * @enum {string}
+       */
+      status: 'pending' | 'successful' | 'failed' | 'refund_pending' | 'refunded';
       /** @enum {string} */
       provider: 'paystack' | 'test';
       /** @description Paystack public key; null in test mode. */
@@ -1887,7 +1895,7 @@ export interface components {
        * @description Set when a store owner writes to a customer as the store.
        */
       sender_store: number | null;
-      /** @description The sending store's logo. */
+      /** @description The sending store's logo, an absolute URL. */
       sender_avatar: string | null;
       /** Format: int64 */
       receiver_user: number | null;
@@ -2015,6 +2023,7 @@ export interface components {
     Registration: {
       /** Format: email */
       email: string;
+      /** @description Stored in NFKC form ("ａｍａ" becomes "ama"; sign-in normalises the same way). A name that looks like a taken one — case, accents, Cyrillic or Greek look-alikes, 0/o, 1/l — is taken: "A user with that username already exists." */
       username: string;
       /** @description Not trimmed. */
       password: string;
@@ -2317,7 +2326,7 @@ export interface components {
     HeroSlideRequest: {
       title?: string;
       description?: string;
-      /** @description A path of the shop ("/category/gaming") or an https:// address. */
+      /** @description A path of the shop ("/category/gaming"; not "//…" or "/\…") or an https:// address without user information; no backslashes, spaces or control characters. */
       link?: string;
       position?: number;
       /** @description Only with an image. */
@@ -3663,7 +3672,7 @@ export interface operations {
       content: {
         'application/json': {
           shipping_address: string;
-          /** @description Digits and spaces with an optional leading `+`, 9–15 digits. */
+          /** @description A phone number in any usual Ghanaian form — spaces, dashes, dots, brackets, `0…`, `233…`, `+233 (0) …`, `00233…` — with a mobile (2x, 5x) or fixed-line (3x) prefix, or another country's number with `+` or `00`. Stored and answered in E.164 (`+233241234567`); else "Enter a valid phone number.". */
           contact_info: string;
           /** Format: uuid */
           cart?: string;
@@ -4267,7 +4276,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
     };
   };
