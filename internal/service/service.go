@@ -101,6 +101,8 @@ type Service struct {
 	// cat holds what is derived from the catalogue, per catalogue version.
 	cat   catalogueCache
 	media MediaStore
+	// hashing and images bound the expensive work (workpool.go).
+	hashing, images *WorkPool
 }
 
 // Deps are the collaborators a Service needs.
@@ -118,6 +120,9 @@ type Deps struct {
 	Fanout Fanout
 	// Media keeps uploaded images; nil refuses uploads.
 	Media MediaStore
+	// HashPool and ImagePool bound password hashing and image decoding;
+	// nil sizes them from the cores (DefaultHashPool, DefaultImagePool).
+	HashPool, ImagePool *WorkPool
 }
 
 // New builds a Service.
@@ -137,10 +142,16 @@ func New(d Deps) *Service {
 	if d.Media == nil {
 		d.Media = noMedia{}
 	}
+	if d.HashPool == nil {
+		d.HashPool = NewWorkPool(DefaultHashPool())
+	}
+	if d.ImagePool == nil {
+		d.ImagePool = NewWorkPool(DefaultImagePool())
+	}
 	return &Service{store: d.Store, now: d.Now, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
-		fanout: d.Fanout, media: d.Media}
+		fanout: d.Fanout, media: d.Media, hashing: d.HashPool, images: d.ImagePool}
 }
 
 // Readiness reports whether the database answers and is fully migrated.

@@ -34,6 +34,9 @@ type App struct {
 	Clock *Clock
 	// Hub holds this app's open message streams.
 	Hub *realtime.Hub
+	// HashPool and ImagePool are the service's bounded pools (production
+	// sizes); tests fill them to see the 503.
+	HashPool, ImagePool *service.WorkPool
 }
 
 // WebFS is a tiny stand-in for the built storefront.
@@ -75,17 +78,19 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		uploads := uploadBucket(t, cfg.S3)
 		store, opts.Uploads = uploads, uploads
 	}
+	hashPool, imagePool := service.NewWorkPool(service.DefaultHashPool()), service.NewWorkPool(service.DefaultImagePool())
 	svc := service.New(service.Deps{Store: st, Now: clock.Now, Fanout: fanout, Media: store, Accounts: service.AccountOptions{
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
-	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry})
+	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, HashPool: hashPool, ImagePool: imagePool})
 	opts.Service = svc
 	h, err := httpapi.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub}
+	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub, HashPool: hashPool,
+		ImagePool: imagePool}
 }
 
 // uploadBucket opens the configured bucket as the binary does when the
