@@ -36,14 +36,15 @@ func decodeCost(data []byte, format string, cfg image.Config) (cost int64, deep 
 }
 
 // renditionCost is the memory of the scaled images (RGBA, all held until
-// encoded), their JPEG bytes (generously one byte a pixel) and the scaler's
-// row buffers (one source row as RGBA, three float rows of the width made).
+// encoded), their JPEG bytes (generously one byte a pixel, twice over for
+// the growth of the buffer they are written to) and the scaler's row
+// buffers (one source row as RGBA, three float rows of the width made).
 func renditionCost(width, height int) int64 {
 	var cost int64
 	for _, w := range renditionWidths(width) {
 		w = min(w, width)
 		h := max(1, int64(height)*int64(w)/int64(width))
-		cost += 5*int64(w)*h + 4*int64(width) + 3*16*int64(w)
+		cost += (4+2)*int64(w)*h + 4*int64(width) + 3*16*int64(w)
 	}
 	return cost
 }

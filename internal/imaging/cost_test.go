@@ -129,8 +129,8 @@ func TestRenderStaysWithinInspectedCost(t *testing.T) {
 		name string
 		data []byte
 	}{
-		{"JPEG 4:2:0", encoded(t, asJPEG, 1600, 1200)},
-		{"tall JPEG", enc(image.NewYCbCr(image.Rect(0, 0, 1100, 4000), image.YCbCrSubsampleRatio420), false)},
+		{"JPEG 4:2:0", encoded(t, asJPEG, 1200, 900)},
+		{"tall JPEG", enc(image.NewYCbCr(image.Rect(0, 0, 1050, 3000), image.YCbCrSubsampleRatio420), false)},
 		{"grey JPEG", enc(image.NewGray(image.Rect(0, 0, 900, 700)), false)},
 		{"NRGBA PNG", encoded(t, asPNG, 900, 700)},
 		{"16-bit PNG", enc(deep, true)},

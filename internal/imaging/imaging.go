@@ -36,9 +36,10 @@ const (
 	MinSide   = 200        // smaller is too small to show on a product page
 	// DecodeBudget is the most memory one upload may take from decoding to
 	// its last encoded rendition (decoder buffers, the decoded image and
-	// the renditions). It admits a 40-megapixel baseline JPEG, a 12-megapixel
-	// progressive one, a 24-megapixel 8-bit PNG and an 11-megapixel 16-bit
-	// PNG; larger pictures are refused before decoding.
+	// the renditions). It admits a 40-megapixel baseline JPEG (about 62
+	// MiB), a 12-megapixel progressive one, an 8-bit PNG of about 23
+	// megapixels and a 16-bit PNG or lossless WebP of about 11; larger
+	// pictures are refused from their header, before decoding.
 	DecodeBudget = 96 << 20
 	quality      = 82
 )
