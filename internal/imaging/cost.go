@@ -125,7 +125,8 @@ func jpegFrame(data []byte) (jpegSOF, error) {
 	i := 2 // after SOI
 	for i+4 <= len(data) {
 		if data[i] != 0xff {
-			return jpegSOF{}, errHeader
+			i++ // extraneous bytes between segments: skipped, as Go's decoder (and libjpeg) do
+			continue
 		}
 		marker := data[i+1]
 		if marker == 0xff { // fill byte

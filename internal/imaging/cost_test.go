@@ -17,7 +17,7 @@ import (
 // pngHeader is a PNG whose IHDR claims width × height at a bit depth and
 // colour type (2 = RGB, 6 = RGBA), interlaced or not; the pixel data is a
 // 1 × 1 picture's, never decoded by Inspect.
-func pngHeader(t *testing.T, width, height uint32, depth, colourType byte, interlaced bool) []byte {
+func pngHeader(t testing.TB, width, height uint32, depth, colourType byte, interlaced bool) []byte {
 	b := encoded(t, asPNG, 1, 1)
 	ihdr := b[16:29] // after the signature and the IHDR length and type
 	binary.BigEndian.PutUint32(ihdr[0:4], width)
@@ -33,7 +33,7 @@ func pngHeader(t *testing.T, width, height uint32, depth, colourType byte, inter
 
 // jpegHeader is a JPEG (Go's encoder: 4:2:0 baseline, or grey) whose frame
 // header claims width × height, progressive when asked.
-func jpegHeader(t *testing.T, width, height uint16, progressive bool) []byte {
+func jpegHeader(t testing.TB, width, height uint16, progressive bool) []byte {
 	b := encoded(t, asJPEG, 16, 16)
 	i := bytes.Index(b, []byte{0xff, 0xc0})
 	if i < 0 {
@@ -45,6 +45,14 @@ func jpegHeader(t *testing.T, width, height uint16, progressive bool) []byte {
 	binary.BigEndian.PutUint16(b[i+5:], height) // after marker, length and precision
 	binary.BigEndian.PutUint16(b[i+7:], width)
 	return b
+}
+
+// strayBytes is a JPEG with two bytes of junk after its first segment,
+// which Go's decoder (like libjpeg) skips.
+func strayBytes(t testing.TB) []byte {
+	b := encoded(t, asJPEG, 300, 200)
+	end := 4 + int(binary.BigEndian.Uint16(b[4:])) // SOI, then the first segment's marker and length
+	return append(append(b[:end:end], 'x', 'y'), b[end:]...)
 }
 
 // losslessWebP is a lossless WebP header claiming width × height.
@@ -78,6 +86,7 @@ func TestInspectBoundsDecodeMemory(t *testing.T) {
 		{"lossless WebP, 20 MP", losslessWebP(5000, 4000), ErrHeavy},
 		{"lossless WebP, 6 MP", losslessWebP(3000, 2000), nil},
 		{"more than 40 MP", jpegHeader(t, 8000, 6000, false), ErrPixels},
+		{"JPEG with stray bytes between segments", strayBytes(t), nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			info, err := Inspect(tc.data)
@@ -200,4 +209,20 @@ func TestResizeAveragesArea(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Inspect never panics and never admits more than the budget, whatever
+// the header claims.
+func FuzzInspect(f *testing.F) {
+	f.Add(encoded(f, asJPEG, 300, 200))
+	f.Add(encoded(f, asPNG, 300, 200))
+	f.Add(losslessWebP(3000, 2000))
+	if webp, err := os.ReadFile("testdata/gradient-256.webp"); err == nil {
+		f.Add(webp)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if info, err := Inspect(data); err == nil && info.Cost > DecodeBudget {
+			t.Fatalf("admitted a cost of %d", info.Cost)
+		}
+	})
 }
