@@ -12,6 +12,9 @@
 # bag a product and order it at BENCH_ORDER_RATE orders/s, a fifth of them
 # racing for a product with 50 units; the run fails if any unit is oversold.
 #
+# Last, bench/burst.sh measures the server's peak memory under a burst of
+# sign-ins and large uploads (design.md §5).
+#
 # Knobs: BENCH_DURATION (seconds per endpoint, default 10), BENCH_RATE
 # (catalogue req/s, default 1000), BENCH_SEARCH_RATE (default 200),
 # BENCH_ORDER_RATE (default 100), BENCH_ENGINES ("sqlite postgres").
@@ -151,3 +154,8 @@ for e in $engines; do
   fi
   run "$e"
 done
+
+# Memory under a burst (48 sign-ins, 8 large uploads; SQLite): bench/burst.sh.
+echo
+echo "### memory under a burst (sqlite)"
+bench/burst.sh

@@ -187,12 +187,7 @@ func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	data, err := uploadedImage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	c, err := a.svc.AddCategoryImage(r.Context(), caller(r), id, data)
+	c, err := a.svc.AddCategoryImage(r.Context(), caller(r), id, uploadFrom(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -292,12 +287,7 @@ func (a *API) addHeroImage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	data, err := uploadedImage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	h, err := a.svc.AddHeroImage(r.Context(), caller(r), id, data)
+	h, err := a.svc.AddHeroImage(r.Context(), caller(r), id, uploadFrom(r))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -57,6 +57,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="api"`)
 	case shop.KindRateLimited:
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, e.RetryAfter)))
+	case shop.KindUnavailable:
+		if e.RetryAfter > 0 { // busy, not broken: say when to come back
+			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+		}
 	}
 	if e.Kind == shop.KindInvalid && len(e.Fields) > 0 {
 		writeJSON(w, status, e.Fields)

@@ -355,13 +355,15 @@ func uploadedImage(r *http.Request) ([]byte, error) {
 	}
 }
 
+// uploadFrom defers reading the upload to the service, which reads it only
+// after checking the caller's right to upload there (a shopper's 8 MB is
+// refused unread).
+func uploadFrom(r *http.Request) service.Upload {
+	return func() ([]byte, error) { return uploadedImage(r) }
+}
+
 func (a *API) setSellerStoreLogo(w http.ResponseWriter, r *http.Request) {
-	data, err := uploadedImage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	st, err := a.svc.SetStoreLogo(r.Context(), caller(r), data)
+	st, err := a.svc.SetStoreLogo(r.Context(), caller(r), uploadFrom(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -374,12 +376,7 @@ func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	data, err := uploadedImage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	d, err := a.svc.AddProductImage(r.Context(), caller(r), id, data)
+	d, err := a.svc.AddProductImage(r.Context(), caller(r), id, uploadFrom(r))
 	if err != nil {
 		writeError(w, r, err)
 		return

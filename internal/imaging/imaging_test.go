@@ -24,7 +24,7 @@ func picture(w, h int) image.Image {
 	return img
 }
 
-func encoded(t *testing.T, enc func(*bytes.Buffer, image.Image) error, w, h int) []byte {
+func encoded(t testing.TB, enc func(*bytes.Buffer, image.Image) error, w, h int) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := enc(&b, picture(w, h)); err != nil {

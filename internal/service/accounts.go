@@ -33,7 +33,7 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (*shop.User, error
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	hash, err := s.hasher.Hash(in.Password)
+	hash, err := s.hashPassword(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}

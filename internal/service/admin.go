@@ -355,11 +355,14 @@ func uniqueSlug(all []*shop.Category, slug string) string {
 }
 
 // AddCategoryImage uploads a picture for a category's card.
-func (s *Service) AddCategoryImage(ctx context.Context, u *shop.User, id int64, data []byte) (*shop.Category, error) {
+func (s *Service) AddCategoryImage(ctx context.Context, u *shop.User, id int64, upload Upload) (*shop.Category, error) {
 	if err := staffOnly(u); err != nil {
 		return nil, err
 	}
-	url, names, err := s.storeUpload(ctx, "uploads/categories/"+strconv.FormatInt(id, 10)+"/", data)
+	if _, err := s.adminCategory(ctx, id); err != nil {
+		return nil, err // 404 before the upload is read
+	}
+	url, names, err := s.storeUpload(ctx, "uploads/categories/"+strconv.FormatInt(id, 10)+"/", upload)
 	if err != nil {
 		return nil, err
 	}
@@ -493,14 +496,14 @@ func (s *Service) SaveHeroSlide(ctx context.Context, u *shop.User, id int64, in 
 }
 
 // AddHeroImage uploads a slide's picture, replacing the one before.
-func (s *Service) AddHeroImage(ctx context.Context, u *shop.User, id int64, data []byte) (*shop.HeroSlide, error) {
+func (s *Service) AddHeroImage(ctx context.Context, u *shop.User, id int64, upload Upload) (*shop.HeroSlide, error) {
 	if err := staffOnly(u); err != nil {
 		return nil, err
 	}
 	if _, err := s.heroSlide(ctx, id); err != nil {
 		return nil, err
 	}
-	url, names, err := s.storeUpload(ctx, "uploads/hero/", data)
+	url, names, err := s.storeUpload(ctx, "uploads/hero/", upload)
 	if err != nil {
 		return nil, err
 	}

@@ -82,7 +82,7 @@ func (s *Service) Register(ctx context.Context, in Registration) (*shop.User, er
 	if password != *in.RePassword {
 		return nil, shop.Invalid(map[string][]string{"non_field_errors": {msgMismatch}})
 	}
-	hash, err := s.hasher.Hash(password)
+	hash, err := s.hashPassword(ctx, password)
 	if err != nil {
 		return nil, err
 	}
@@ -177,11 +177,9 @@ func (s *Service) Login(ctx context.Context, in Credentials) (Tokens, error) {
 	if err := s.loginSlowDown(ctx, account); err != nil {
 		return Tokens{}, err
 	}
-	ok, rehash := false, false
-	if u == nil {
-		s.hasher.VerifyDummy(password)
-	} else {
-		ok, rehash = s.hasher.Verify(u.PasswordHash, password)
+	ok, rehash, err := s.checkPassword(ctx, u, password)
+	if err != nil {
+		return Tokens{}, err // the hashing pool is full: 503, not a failed sign-in
 	}
 	if !ok || !u.IsActive {
 		if err := s.countLoginFailure(ctx, account, pair); err != nil {
@@ -191,7 +189,7 @@ func (s *Service) Login(ctx context.Context, in Credentials) (Tokens, error) {
 	}
 	newHash := ""
 	if rehash {
-		if newHash, err = s.hasher.Hash(password); err != nil {
+		if newHash, err = s.hashPassword(ctx, password); err != nil {
 			return Tokens{}, err
 		}
 	}
@@ -350,10 +348,12 @@ func (s *Service) SetPassword(ctx context.Context, u *shop.User, in PasswordChan
 	if err := fe.Err(); err != nil {
 		return err
 	}
-	if ok, _ := s.hasher.Verify(u.PasswordHash, current); !ok {
+	if ok, _, err := s.checkPassword(ctx, u, current); err != nil {
+		return err
+	} else if !ok {
 		return shop.Invalid(map[string][]string{"current_password": {"Invalid password."}})
 	}
-	hash, err := s.newPassword(u, *in.NewPassword, *in.ReNewPassword)
+	hash, err := s.newPassword(ctx, u, *in.NewPassword, *in.ReNewPassword)
 	if err != nil {
 		return err
 	}
@@ -362,14 +362,14 @@ func (s *Service) SetPassword(ctx context.Context, u *shop.User, in PasswordChan
 }
 
 // newPassword validates a new password for u and hashes it.
-func (s *Service) newPassword(u *shop.User, password, retyped string) (string, error) {
+func (s *Service) newPassword(ctx context.Context, u *shop.User, password, retyped string) (string, error) {
 	if problems := passwordProblems(password, u.Username, u.Email); len(problems) > 0 {
 		return "", shop.Invalid(map[string][]string{"new_password": problems})
 	}
 	if password != retyped {
 		return "", shop.Invalid(map[string][]string{"non_field_errors": {msgMismatch}})
 	}
-	return s.hasher.Hash(password)
+	return s.hashPassword(ctx, password)
 }
 
 // ResetPassword mails a reset link to the active account with that address,
@@ -457,7 +457,7 @@ func (s *Service) ResetPasswordConfirm(ctx context.Context, in ResetConfirm) err
 	if !valid {
 		return errBadResetToken
 	}
-	hash, err := s.newPassword(u, *in.NewPassword, *in.ReNewPassword)
+	hash, err := s.newPassword(ctx, u, *in.NewPassword, *in.ReNewPassword)
 	if err != nil {
 		return err
 	}

@@ -33,9 +33,15 @@ type ProductImageStore interface {
 // good (httpapi's media handler) and the client's file name is never kept.
 const uploadPrefix = "uploads/products/"
 
+// Upload reads the uploaded file of a request. The service calls it only
+// after the caller was found allowed to upload there and the image pool
+// admitted the upload: a refused caller's body is never read, and the
+// bodies held in memory are bounded by the pool (workpool.go).
+type Upload func() ([]byte, error)
+
 // AddProductImage checks, re-encodes and stores an uploaded picture and
 // appends it to one of the caller's products.
-func (s *Service) AddProductImage(ctx context.Context, u *shop.User, productID int64, data []byte) (*shop.ProductDetail, error) {
+func (s *Service) AddProductImage(ctx context.Context, u *shop.User, productID int64, upload Upload) (*shop.ProductDetail, error) {
 	st, err := s.ownStore(ctx, u)
 	if err != nil {
 		return nil, err
@@ -43,7 +49,7 @@ func (s *Service) AddProductImage(ctx context.Context, u *shop.User, productID i
 	if _, err := s.storeProduct(ctx, st, productID); err != nil {
 		return nil, err
 	}
-	url, names, err := s.storeUpload(ctx, uploadPrefix+strconv.FormatInt(productID, 10)+"/", data)
+	url, names, err := s.storeUpload(ctx, uploadPrefix+strconv.FormatInt(productID, 10)+"/", upload)
 	if err != nil {
 		return nil, err
 	}
@@ -99,12 +105,12 @@ func (s *Service) ReorderProductImages(ctx context.Context, u *shop.User, produc
 // SetStoreLogo checks, re-encodes and stores a picture as the caller's
 // store logo, replacing (and removing the files of) the previous upload.
 // A logo is shown small, so the narrowest rendition is the one kept.
-func (s *Service) SetStoreLogo(ctx context.Context, u *shop.User, data []byte) (*shop.Store, error) {
+func (s *Service) SetStoreLogo(ctx context.Context, u *shop.User, upload Upload) (*shop.Store, error) {
 	st, err := s.ownStore(ctx, u)
 	if err != nil {
 		return nil, err
 	}
-	_, names, err := s.storeUpload(ctx, "uploads/stores/"+strconv.FormatInt(st.ID, 10)+"/", data)
+	_, names, err := s.storeUpload(ctx, "uploads/stores/"+strconv.FormatInt(st.ID, 10)+"/", upload)
 	if err != nil {
 		return nil, err
 	}
@@ -119,14 +125,23 @@ func (s *Service) SetStoreLogo(ctx context.Context, u *shop.User, data []byte) (
 	return st, nil
 }
 
-// storeUpload checks and re-encodes an uploaded picture and writes its
-// renditions under dir (one of the upload prefixes); it returns the URL to
-// keep (the widest rendition) and the files written, for removal if the
-// row cannot be written after all.
-func (s *Service) storeUpload(ctx context.Context, dir string, data []byte) (string, []string, error) {
-	renditions, err := imaging.Process(data)
+// storeUpload reads, checks and re-encodes an uploaded picture and writes
+// its renditions under dir (one of the upload prefixes); it returns the URL
+// to keep (the widest rendition) and the files written, for removal if the
+// row cannot be written after all. The caller has checked who may upload.
+func (s *Service) storeUpload(ctx context.Context, dir string, upload Upload) (string, []string, error) {
+	ticket, err := s.images.Admit()
 	if err != nil {
-		return "", nil, shop.Invalid(map[string][]string{"image": {err.Error()}})
+		return "", nil, err
+	}
+	defer ticket.Done()
+	data, err := upload()
+	if err != nil {
+		return "", nil, err
+	}
+	renditions, err := s.renderUpload(ctx, ticket, data)
+	if err != nil {
+		return "", nil, err
 	}
 	base := dir + slugSuffix() + slugSuffix()
 	var names []string
@@ -139,6 +154,30 @@ func (s *Service) storeUpload(ctx context.Context, dir string, data []byte) (str
 		names = append(names, name)
 	}
 	return "/media/" + names[len(names)-1], names, nil
+}
+
+// renderUpload checks an upload's header (cheap, no worker needed), then
+// decodes and re-encodes it on one of the image pool's workers.
+func (s *Service) renderUpload(ctx context.Context, ticket *Ticket, data []byte) ([]imaging.Rendition, error) {
+	info, err := imaging.Inspect(data)
+	if err != nil {
+		return nil, invalidImage(err)
+	}
+	if err := ticket.Start(ctx); err != nil {
+		return nil, err
+	}
+	defer ticket.Stop()
+	renditions, err := imaging.Render(data, info)
+	if errors.Is(err, imaging.ErrCorrupt) {
+		return nil, invalidImage(err)
+	}
+	return renditions, err
+}
+
+// invalidImage is the field error of an imaging error (its text is the
+// message).
+func invalidImage(err error) error {
+	return shop.Invalid(map[string][]string{"image": {err.Error()}})
 }
 
 // renditionNames are the media names of every slot of an uploaded image

@@ -114,6 +114,8 @@ type Service struct {
 	// background counts what spawn started.
 	later      func(work func())
 	background sync.WaitGroup
+	// hashing and images bound the expensive work (workpool.go).
+	hashing, images *WorkPool
 }
 
 // Deps are the collaborators a Service needs.
@@ -139,6 +141,9 @@ type Deps struct {
 	// Background runs work after a request is answered; nil starts a
 	// goroutine that Service.Wait waits for. Tests run it in place or hold it.
 	Background func(work func())
+	// HashPool and ImagePool bound password hashing and image decoding;
+	// nil sizes them from the cores (DefaultHashPool, DefaultImagePool).
+	HashPool, ImagePool *WorkPool
 }
 
 // Probe checks that one dependency besides the database is usable (the
@@ -176,10 +181,16 @@ func New(d Deps) (*Service, error) {
 	if d.Media == nil {
 		d.Media = noMedia{}
 	}
+	if d.HashPool == nil {
+		d.HashPool = NewWorkPool(DefaultHashPool())
+	}
+	if d.ImagePool == nil {
+		d.ImagePool = NewWorkPool(DefaultImagePool())
+	}
 	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
-		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background}
+		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool}
 	if s.later == nil {
 		s.later = s.spawn
 	}

@@ -35,7 +35,8 @@ type Error struct {
 	Code   string              // machine code, e.g. "not_found", "out_of_stock"
 	Detail string              // client-facing sentence for non-field errors
 	Fields map[string][]string // client-facing field errors (KindInvalid)
-	// RetryAfter is the wait in whole seconds for KindRateLimited.
+	// RetryAfter is the wait in whole seconds for KindRateLimited, and for
+	// KindUnavailable when the server is busy rather than broken.
 	RetryAfter int
 	Cause      error
 }
@@ -96,6 +97,14 @@ var ErrForbidden = &Error{Kind: KindForbidden, Code: "permission_denied", Detail
 // Unavailable wraps an infrastructure failure (database down) as a 503.
 func Unavailable(cause error) *Error {
 	return &Error{Kind: KindUnavailable, Code: "service_unavailable", Detail: "Service temporarily unavailable.", Cause: cause}
+}
+
+// Busy is the 503 of a bounded pool of expensive work (password hashing,
+// image decoding) that is full: the client may retry after retryAfter
+// seconds. The body is the contract's 503; the header tells when.
+func Busy(retryAfter int) *Error {
+	return &Error{Kind: KindUnavailable, Code: "service_unavailable", Detail: "Service temporarily unavailable.",
+		RetryAfter: max(1, retryAfter)}
 }
 
 // FieldErrors collects validation messages in the order they are found.

@@ -42,6 +42,9 @@ type App struct {
 	// background is what the service started after answering (see
 	// HoldBackground).
 	background background
+	// HashPool and ImagePool are the service's bounded pools (production
+	// sizes); tests fill them to see the 503.
+	HashPool, ImagePool *service.WorkPool
 }
 
 // background runs the service's after-the-answer work in place, so tests
@@ -135,12 +138,14 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		uploads := uploadBucket(t, cfg.S3)
 		store, opts.Uploads = uploads, uploads
 	}
-	app := &App{T: t, Store: st, Config: cfg, Clock: clock, Hub: hub, Listener: listener, gate: gate}
+	hashPool, imagePool := service.NewWorkPool(service.DefaultHashPool()), service.NewWorkPool(service.DefaultImagePool())
+	app := &App{T: t, Store: st, Config: cfg, Clock: clock, Hub: hub, Listener: listener, gate: gate,
+		HashPool: hashPool, ImagePool: imagePool}
 	svc, err := service.New(service.Deps{Store: st, Now: clock.Now, Sleep: clock.Sleep, Fanout: fanout, Media: store, Background: app.background.run, Accounts: service.AccountOptions{
 		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
 		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
 		RateLimits: cfg.RateLimits, RateCounter: counter,
-	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Probes: probes})
+	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Probes: probes, HashPool: hashPool, ImagePool: imagePool})
 	if err != nil {
 		t.Fatal(err)
 	}

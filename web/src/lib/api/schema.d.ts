@@ -1367,7 +1367,7 @@ export interface paths {
     put?: never;
     /**
      * Upload an image to the end of the product's gallery
-     * @description multipart/form-data with the file in the field `image`: JPEG, PNG or WebP by content (the name and declared type are ignored), at most 8 MB and 40 megapixels, at least 200 × 200 pixels; at most 8 images per product. The picture is decoded and re-encoded as JPEG renditions 320, 640 and 1024 wide (never wider than the original; the first slot at least as wide holds the original width and is the last made), stored under `/media/uploads/products/<id>/<random>-<slot>.jpg` (answered absolute, prefixed with the public URL) and served with a one-year immutable cache. The image URL is the widest rendition; the others differ only in the slot number (`srcset`).
+     * @description multipart/form-data with the file in the field `image`: JPEG, PNG or WebP by content (the name and declared type are ignored), at most 8 MB and 40 megapixels, at least 200 × 200 pixels, and no more memory to decode than the server's budget (96 MiB: a 40-megapixel baseline JPEG fits, a 16-bit PNG or lossless WebP up to about 11 megapixels, an 8-bit PNG up to about 23); at most 8 images per product. The caller's store and product are checked before the body is read. The picture is decoded and re-encoded as JPEG renditions 320, 640 and 1024 wide (never wider than the original; the first slot at least as wide holds the original width and is the last made), stored under `/media/uploads/products/<id>/<random>-<slot>.jpg` (answered absolute, prefixed with the public URL) and served with a one-year immutable cache. The image URL is the widest rendition; the others differ only in the slot number (`srcset`).
      */
     post: operations['addSellerProductImage'];
     delete?: never;
@@ -2420,6 +2420,22 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The server is busy: every worker of a bounded pool (password hashing, image decoding) is taken and the queue is full, or the wait for a worker ran out. `Retry-After` tells when to try again. (Also the database-down answer, without `Retry-After`.) */
+    Busy: {
+      headers: {
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Service temporarily unavailable.",
+         *       "code": "service_unavailable"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The database is unavailable. */
     Unavailable: {
       headers: {
@@ -3043,6 +3059,7 @@ export interface operations {
       413: components['responses']['RequestTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
     };
   };
   login: {
@@ -3084,6 +3101,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
     };
   };
   refreshToken: {
@@ -3246,6 +3264,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
     };
   };
   resetPassword: {
@@ -3297,6 +3316,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
     };
   };
   listStores: {
@@ -4690,6 +4710,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['Busy'];
     };
   };
   deleteCategoryImage: {
@@ -4850,6 +4871,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['Busy'];
     };
   };
   listUsers: {
@@ -5170,6 +5192,7 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['Busy'];
     };
   };
   listSellerProducts: {
@@ -5310,6 +5333,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['Busy'];
     };
   };
   reorderSellerProductImages: {
