@@ -93,7 +93,7 @@ func main() {
 	check(err)
 	failed := report(reads, alone, with, w, ordersResult, endStock, rssAlone, rssWith)
 	if failed {
-		os.Exit(1)
+		fatal("units oversold or scarce stock does not add up")
 	}
 }
 
@@ -278,7 +278,8 @@ type writer struct {
 	stale     []int          // per instance: not visible within give-up
 	visible   []tokenProduct // seen on every instance, active
 	hidden    []tokenProduct // deactivated and gone from every instance
-	seq       int
+	seq       int            // tokens made
+	flips     int            // activity writes made
 }
 
 type tokenProduct struct {
@@ -353,7 +354,7 @@ func (w *writer) write(kind string, id int, price string) {
 		// put a hidden one back.
 		w.mu.Lock()
 		switch {
-		case len(w.hidden) > 0 && (len(w.visible) == 0 || w.seq%2 == 0):
+		case len(w.hidden) > 0 && (len(w.visible) == 0 || w.flips%2 == 1):
 			tp := w.hidden[0]
 			w.hidden = w.hidden[1:]
 			id, token, body = tp.id, tp.token, `{"is_active":true}`
@@ -364,7 +365,7 @@ func (w *writer) write(kind string, id int, price string) {
 		default:
 			body = `{"is_active":true}` // nothing to hide yet: a no-op write
 		}
-		w.seq++
+		w.flips++
 		w.mu.Unlock()
 		method, path = "PATCH", fmt.Sprintf("%s/seller/products/%d/", w.api, id)
 	}
