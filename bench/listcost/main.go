@@ -48,7 +48,14 @@ func main() {
 	r, err := benchkit.Paced{URLs: []string{u}, Workers: *conns, Duration: *duration, IDs: 2147483646,
 		Seed: uint64(time.Now().UnixNano())}.Run()
 	check(err)
-	cpu := float64(cpuTicks(*pid)-cpu0) * 1000 / clockTicks / float64(max(1, r.Requests))
+	total := float64(cpuTicks(*pid)-cpu0) * 1000 / clockTicks
+	if r.Requests == 0 {
+		// Nothing answered in time: the CPU per request is more than all
+		// the CPU the run used, which is what can be said.
+		fmt.Printf("| %s | 0 | — | — (none answered in %s) | %d | > %.0f (all the run used) | **FAIL** |\n", *name, *duration, r.Errors, total)
+		return
+	}
+	cpu := total / float64(r.Requests)
 	budget := ""
 	if *baseline > 0 {
 		verdict := "PASS"

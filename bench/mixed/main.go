@@ -490,6 +490,15 @@ func mib(kb string) string {
 	return fmt.Sprintf("%.0f MiB", float64(n)/1024)
 }
 
+// ms prints a percentile, or "—" when nothing was answered (a 0 would
+// read as fast).
+func ms(v float64, n int64) string {
+	if n == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
 func mark(ok bool) string {
 	if ok {
 		return "PASS"
@@ -511,8 +520,9 @@ func report(mix []read, alone, with []benchkit.Result, w *writer, o benchkit.Ord
 	for i, r := range mix {
 		a, b := alone[i], with[i]
 		ok := b.P99 <= *budgetMS && b.P99 <= 2*a.P99 && b.Errors == 0 && b.Unfinished == 0
-		fmt.Printf("| %s | %.0f / %.0f | %.2f | %.2f | %.2f | %.2f | %d / %d | %d / %d | %s |\n", r.name, a.PerSecond, b.PerSecond,
-			a.P50, a.P99, b.P50, b.P99, a.Errors, b.Errors, a.Unfinished, b.Unfinished, mark(ok))
+		fmt.Printf("| %s | %.0f / %.0f | %s | %s | %s | %s | %d / %d | %d / %d | %s |\n", r.name, a.PerSecond, b.PerSecond,
+			ms(a.P50, a.Requests), ms(a.P99, a.Requests), ms(b.P50, b.Requests), ms(b.P99, b.Requests),
+			a.Errors, b.Errors, a.Unfinished, b.Unfinished, mark(ok && b.Requests > 0))
 	}
 
 	fmt.Println()
@@ -528,7 +538,8 @@ func report(mix []read, alone, with []benchkit.Result, w *writer, o benchkit.Ord
 		case "price":
 			note = "every other one on the scarce product"
 		}
-		fmt.Printf("| seller %s | %d | %.2f | %.2f | %d | %s |\n", k, len(lat), benchkit.Pct(lat, 0.5), benchkit.Pct(lat, 0.99), w.errors[k], note)
+		fmt.Printf("| seller %s | %d | %s | %s | %d | %s |\n", k, len(lat), ms(benchkit.Pct(lat, 0.5), int64(len(lat))),
+			ms(benchkit.Pct(lat, 0.99), int64(len(lat))), w.errors[k], note)
 		errs += w.errors[k]
 	}
 	fmt.Printf("| order (bag + order, %d shoppers) | %d | %.2f | %.2f | %d | %d placed, %d unsent (all shoppers busy) |\n", len(w.s.tokens),
@@ -541,7 +552,8 @@ func report(mix []read, alone, with []benchkit.Result, w *writer, o benchkit.Ord
 	for i, b := range w.bases {
 		lat := w.fresh[i]
 		p99 := benchkit.Pct(lat, 0.99)
-		fmt.Printf("| instance %d (%s) | %d | %.0f | %.0f | %d | %s |\n", i+1, b, len(lat), benchkit.Pct(lat, 0.5), p99, w.stale[i],
+		fmt.Printf("| instance %d (%s) | %d | %s | %s | %d | %s |\n", i+1, b, len(lat), ms(benchkit.Pct(lat, 0.5), int64(len(lat))),
+			ms(p99, int64(len(lat))), w.stale[i],
 			mark(p99 <= 1000 && w.stale[i] == 0 && len(lat) > 0))
 	}
 
