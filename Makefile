@@ -8,10 +8,10 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: help run build web web-deps gen test test-go test-web test-e2e bench lighthouse lint fmt clean
+.PHONY: help run build web web-deps gen test test-go test-web test-e2e bench bench-1m lighthouse lint fmt clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 run: build ## build everything and start the shop on SQLite with demo data
 	./bin/dwa serve
@@ -49,6 +49,9 @@ lighthouse: build ## Lighthouse (mobile, median of 3) on home, category, search 
 
 bench: ## load benchmark of the catalogue and search API on SQLite and PostgreSQL (not part of test)
 	bench/run.sh
+
+bench-1m: ## the search/list part of the mixed benchmark and the uncached list at 1,000,000 products
+	bench/run.sh 1m
 
 lint: $(WEB_DEPS) ## go vet, gofmt and the web linters
 	go vet ./...

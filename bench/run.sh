@@ -12,12 +12,31 @@
 # bag a product and order it at BENCH_ORDER_RATE orders/s, a fifth of them
 # racing for a product with 50 units; the run fails if any unit is oversold.
 #
+# The mixed benchmark (bench/mixed) measures the catalogue while it
+# changes, on the 100,000-product database: the read mix at a fixed rate
+# alone, then again while shoppers order 10/s (a fifth racing for 50
+# units) and a seller makes 5 writes/s through the Seller API; it prints
+# read p50/p99 side by side, write p99, freshness lag on every instance,
+# RSS, errors and oversold units, with the budgets marked PASS/FAIL. On
+# PostgreSQL two instances share the database: writes on one, reads on
+# both. bench/listcost measures the uncached product list (random shuffle
+# seed, 32 connections): p99 and server CPU per request at 1,000 and
+# 100,000 products. Budget misses are printed; only oversold or stock that
+# does not add up fails the run.
+#
+# `bench/run.sh 1m` (make bench-1m) instead seeds 1,000,000 products and
+# runs the search/list part of the mixed benchmark there, and the uncached
+# list at 1k, 100k and 1M side by side.
+#
 # Last, bench/burst.sh measures the server's peak memory under a burst of
 # sign-ins and large uploads (design.md §5).
 #
 # Knobs: BENCH_DURATION (seconds per endpoint, default 10), BENCH_RATE
 # (catalogue req/s, default 1000), BENCH_SEARCH_RATE (default 200),
-# BENCH_ORDER_RATE (default 100), BENCH_ENGINES ("sqlite postgres").
+# BENCH_ORDER_RATE (default 100), BENCH_ENGINES ("sqlite postgres"),
+# BENCH_MIXED_DURATION (seconds per mixed phase, default 20),
+# BENCH_MIXED_RATE (mixed read req/s, default 100), BENCH_LIST_DURATION
+# (seconds per uncached list run, default 10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -26,6 +45,10 @@ rate=${BENCH_RATE:-1000}
 search_rate=${BENCH_SEARCH_RATE:-200}
 order_rate=${BENCH_ORDER_RATE:-100}
 engines=${BENCH_ENGINES:-sqlite postgres}
+mixed_duration=${BENCH_MIXED_DURATION:-20}
+mixed_rate=${BENCH_MIXED_RATE:-100}
+list_duration=${BENCH_LIST_DURATION:-10}
+mode=${1:-}
 
 if [[ " $engines " == *" postgres "* && -z "${DWA_TEST_DATABASE_URL:-}" && -z "${BENCH_IN_PG:-}" ]]; then
   # Re-run inside a throwaway cluster when one can be started.
@@ -53,7 +76,8 @@ echo "Building dwa and the load driver…"
 bin=$work/bin
 mkdir -p "$bin"
 go build -trimpath -o "$bin/dwa" ./cmd/dwa
-(cd bench && go build -o "$bin/load" ./load && go build -o "$bin/orders" ./orders)
+(cd bench && go build -o "$bin/load" ./load && go build -o "$bin/orders" ./orders &&
+  go build -o "$bin/mixed" ./mixed && go build -o "$bin/listcost" ./listcost)
 
 # database ENGINE NAME → prints the env assignments for a fresh database.
 database() {
@@ -122,6 +146,81 @@ run() {
   serve "${env100[@]}"
   "${L[@]}" -name "search suggestions (5), 100k" -rate "$search_rate" "${suggest[@]/#/$base}"
   orders "$engine"
+  stop_servers
+  list_cost "$engine" "${env100[*]}"
+  stop_servers
+  mixed "$engine" 100k 25 "${env100[*]}"
+  stop_servers
+}
+
+# stop_servers stops the servers started so far, so that each part of the
+# bench has the machine to itself.
+stop_servers() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  pids=()
+}
+
+seed() { # seed LABEL PRODUCTS ENV… → seeds and prints how long it took
+  local label=$1 n=$2 t0=$SECONDS
+  shift 2
+  env "$@" "$bin/dwa" seed --products "$n" >"$work/seed.log" 2>&1 || { cat "$work/seed.log"; exit 1; }
+  echo "seeded $label products in $((SECONDS - t0)) s"
+}
+
+# list_cost ENGINE "ENV_100k" [ "ENV_1M" ] → uncached list p99 and CPU per
+# request at 1k, then at each given size (100k, 1M), 1k as the baseline.
+list_cost() {
+  local engine=$1 env1k
+  shift
+  echo
+  read -r -a env1k <<<"$(database "$engine" list1k)"
+  seed 1,000 810 "${env1k[@]}"
+  serve "${env1k[@]}"
+  "$bin/listcost" -header -name "1k" -pid "${pids[-1]}" -duration "${list_duration}s" -out "$work/cpu1k" "$base"
+  stop_servers
+  local sizes=(100k 1M) envs i=0
+  for e in "$@"; do
+    read -r -a envs <<<"$e"
+    serve "${envs[@]}"
+    "$bin/listcost" -name "${sizes[$i]}" -pid "${pids[-1]}" -duration "${list_duration}s" -baseline "$(cat "$work/cpu1k")" "$base"
+    stop_servers
+    i=$((i + 1))
+  done
+}
+
+# mixed ENGINE LABEL BUDGET_MS "ENV" [ENDPOINTS] → the mixed benchmark on an
+# existing catalogue: one instance on SQLite, two on PostgreSQL (writes on
+# the first, reads on both).
+mixed() {
+  local engine=$1 label=$2 budget=$3 envm endpoints=${5:-list,detail,category,search,suggest}
+  read -r -a envm <<<"$4"
+  local bases=() n=1
+  [[ $engine == postgres ]] && n=2
+  for _ in $(seq 1 "$n"); do
+    # Tokens outlive a slow run; rate limits would refuse the bench's shoppers.
+    serve "${envm[@]}" DWA_RATE_LIMITS=register=off,login=off,order=off DWA_ACCESS_TOKEN_TTL=1h
+    bases+=("$base")
+  done
+  local products
+  products=$(curl -fsS "$base/api/store/products/?page_size=1&fields=id" | grep -o '"count":[0-9]*' | cut -d: -f2)
+  "$bin/mixed" -rate "$mixed_rate" -duration "${mixed_duration}s" -products "$products" -label "$label" \
+    -budget-ms "$budget" -endpoints "$endpoints" -pids "$(IFS=,; echo "${pids[*]}")" "${bases[@]}"
+}
+
+# run_1m ENGINE → the 1,000,000-product run: seeding time, uncached list at
+# 1k, 100k and 1M, and the search/list part of the mixed benchmark.
+run_1m() {
+  local engine=$1 env100 env1m
+  echo
+  echo "### $engine, 1,000,000 products ($(nproc) cores)"
+  read -r -a env100 <<<"$(database "$engine" search)"
+  read -r -a env1m <<<"$(database "$engine" million)"
+  seed 100,000 99810 "${env100[@]}"
+  seed 1,000,000 999810 "${env1m[@]}"
+  list_cost "$engine" "${env100[*]}" "${env1m[*]}"
+  mixed "$engine" 1M 50 "${env1m[*]}" list,search,suggest
+  stop_servers
 }
 
 # orders ENGINE → order placement on a fresh demo database: 20 products get
@@ -141,6 +240,18 @@ orders() {
   fi
   "$bin/orders" -rate "$order_rate" -duration "${duration}s" -products "$plenty" -scarce "$scarce" "$base"
 }
+
+if [[ $mode == 1m ]]; then
+  for e in $engines; do
+    if [[ $e == postgres && -z "${DWA_TEST_DATABASE_URL:-}" ]]; then
+      echo
+      echo "### postgres: skipped (no PostgreSQL: set DWA_TEST_DATABASE_URL or install it)"
+      continue
+    fi
+    run_1m "$e"
+  done
+  exit 0
+fi
 
 echo
 echo "### synthetic catalogue generation (budget: 100,000 products in 10 s)"

@@ -16,22 +16,12 @@
 package main
 
 import (
-	"bytes"
-	"encoding/csv"
 	"flag"
 	"fmt"
-	"io"
-	"math/rand/v2"
-	"net/http"
 	"os"
-	"slices"
-	"strconv"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/rakyll/hey/requester"
+	"dwa/bench/internal/benchkit"
 )
 
 func main() {
@@ -51,96 +41,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "load: no URL")
 		os.Exit(2)
 	}
-	for _, u := range urls {
-		res, err := http.Get(strings.ReplaceAll(u, "{id}", "1"))
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "load: warm-up:", err)
-			os.Exit(1)
-		}
-		io.Copy(io.Discard, res.Body)
-		res.Body.Close()
+	if err := benchkit.Warm(urls); err != nil {
+		fmt.Fprintln(os.Stderr, "load: warm-up:", err)
+		os.Exit(1)
 	}
-	// One hey Work per connection, each at its share of the rate, started a
-	// share of the tick apart: arrivals are spread evenly over time (open
-	// loop at the stated rate) instead of all connections firing at once
-	// each tick, which would measure bursts of 50, not 1,000 req/s.
-	perWorker := *rate * int(duration.Seconds()) / *workers
-	tick := time.Duration(float64(time.Second) * float64(*workers) / float64(*rate))
-	var sent atomic.Int64
-	works := make([]*requester.Work, *workers)
-	outs := make([]bytes.Buffer, *workers)
-	for i := range works {
-		rng := rand.New(rand.NewPCG(1, uint64(i)))
-		next := i
-		works[i] = &requester.Work{
-			N:       perWorker,
-			C:       1,
-			QPS:     float64(*rate) / float64(*workers),
-			Timeout: 10,
-			Output:  "csv",
-			Writer:  &outs[i],
-			// hey calls RequestFunc once per request it sends.
-			RequestFunc: func() *http.Request {
-				sent.Add(1)
-				next++
-				u := strings.ReplaceAll(urls[next%len(urls)], "{id}", strconv.Itoa(1+rng.IntN(*ids)))
-				req, _ := http.NewRequest(http.MethodGet, u, nil)
-				req.Header.Set("Accept-Encoding", "gzip")
-				return req
-			},
-		}
-		// hey reads Request for its transport settings even with RequestFunc.
-		works[i].Request, _ = http.NewRequest(http.MethodGet, urls[0], nil)
-		works[i].Init()
+	r, err := benchkit.Paced{URLs: urls, Rate: *rate, Workers: *workers, Duration: *duration, IDs: *ids, Seed: 1}.Run()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		os.Exit(1)
 	}
-	start := time.Now()
-	stop := time.AfterFunc(*duration+5*time.Second, func() {
-		for _, w := range works {
-			w.Stop()
-		}
-	})
-	var wg sync.WaitGroup
-	for i, w := range works {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			time.Sleep(tick * time.Duration(i) / time.Duration(len(works)))
-			w.Run()
-		}()
-	}
-	wg.Wait()
-	stop.Stop()
-	elapsed := time.Since(start)
-
-	var rows [][]string
-	for i := range outs {
-		r, err := csv.NewReader(&outs[i]).ReadAll()
-		if err != nil || len(r) == 0 {
-			fmt.Fprintln(os.Stderr, "load: unreadable results:", err)
-			os.Exit(1)
-		}
-		rows = append(rows, r[1:]...) // each without its header row
-	}
-	// hey writes a row per answer; Run returns once every sent request
-	// has an answer or a transport error.
-	answered := int64(len(rows))
-	errors := sent.Load() - answered
-	unfinished := int64(perWorker*len(works)) - sent.Load()
-	var lat []float64
-	for _, r := range rows {
-		sec, _ := strconv.ParseFloat(r[0], 64)
-		lat = append(lat, sec*1000)
-		if code, _ := strconv.Atoi(r[6]); code < 200 || code > 299 {
-			errors++
-		}
-	}
-	slices.Sort(lat)
-	pct := func(p float64) float64 {
-		if len(lat) == 0 {
-			return 0
-		}
-		return lat[min(len(lat)-1, int(p*float64(len(lat))))]
-	}
-	fmt.Printf("| %s | %.0f | %.2f | %.2f | %d | %d |\n", *name, float64(len(lat))/elapsed.Seconds(), pct(0.50), pct(0.99),
-		errors, unfinished)
+	fmt.Printf("| %s | %.0f | %.2f | %.2f | %d | %d |\n", *name, r.PerSecond, r.P50, r.P99, r.Errors, r.Unfinished)
 }
