@@ -321,7 +321,7 @@ func (a *API) listProducts(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Shuffle-Seed", seed)
 		extra = url.Values{"seed": {seed}}
 	}
-	publicCache(w)
+	liveCache(w)
 	a.writePage(w, r, p, items, list.Total, extra)
 }
 
@@ -342,7 +342,7 @@ func (a *API) getProduct(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	publicCache(w)
+	liveCache(w)
 	writeJSON(w, http.StatusOK, json.RawMessage(b))
 }
 
@@ -378,6 +378,6 @@ func listVerified[T, D any](a *API, w http.ResponseWriter, r *http.Request,
 		writeError(w, r, err)
 		return
 	}
-	publicCache(w)
+	liveCache(w)
 	a.writePage(w, r, p, items, total, nil)
 }

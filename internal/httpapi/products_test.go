@@ -76,7 +76,7 @@ func TestProductDetailAPI(t *testing.T) {
 			`"date_created":"2026-03-01T09:30:12.345Z"}`,
 			f.series.ID, reviewID, yaw, users.yaw, esi, users.esi, f.store.ID)
 		assertBody(t, w.Body.String(), want)
-		if got := w.Header().Get("Cache-Control"); got != "public, max-age=60" {
+		if got := w.Header().Get("Cache-Control"); got != "public, no-cache" {
 			t.Errorf("Cache-Control = %q", got)
 		}
 
@@ -201,7 +201,7 @@ func TestProductListAPI(t *testing.T) {
 				if got := ids(w.Body.Bytes()); got != tc.want {
 					t.Errorf("ids = [%s]; want [%s]", got, tc.want)
 				}
-				if got := w.Header().Get("Cache-Control"); got != "public, max-age=60" {
+				if got := w.Header().Get("Cache-Control"); got != "public, no-cache" {
 					t.Errorf("Cache-Control = %q", got)
 				}
 			})

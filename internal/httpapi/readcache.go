@@ -3,9 +3,12 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -17,6 +20,14 @@ import (
 // shuffle's window, so a kept answer is never served after the write that
 // outdated it has committed, on any instance. A hit costs the one-row
 // version read and a copy. See docs/decisions/0010-encoded-public-reads.md.
+//
+// Every kept answer also carries an ETag, a hash of its headers and body
+// taken once when it is kept, so a browser revalidating (If-None-Match) is
+// answered 304 for the cost of the version read. The tag names the content,
+// not the version it was kept under: it stays right however finely the kept
+// answers come to be invalidated, agrees between instances, and an answer
+// that a write did not change keeps its tag. See
+// docs/decisions/0014-revalidated-public-reads.md.
 
 // readCacheBytes bounds the kept bodies; past it the cache starts over (the
 // hot pages are back after one request each).
@@ -30,11 +41,15 @@ type readCache struct {
 }
 
 // encodedRead is one kept answer: the handler's headers and its body, plain
-// and (when worth it) gzipped.
+// and (when worth it) gzipped, with the strong ETag of each. The two
+// encodings are different representations (RFC 9110 §8.8.3), so they get
+// different tags; Vary: Accept-Encoding (gzipResponses) tells caches so.
 type encodedRead struct {
 	header http.Header
 	plain  []byte
 	gz     []byte
+	tag    string
+	gzTag  string
 }
 
 func (c *readCache) get(version, key string) *encodedRead {
@@ -86,7 +101,8 @@ func (a *API) cachedRead(next http.HandlerFunc) http.HandlerFunc {
 }
 
 func newEncodedRead(header http.Header, body []byte) *encodedRead {
-	e := &encodedRead{header: header, plain: body}
+	opaque := contentTag(header, body)
+	e := &encodedRead{header: header, plain: body, tag: `"` + opaque + `"`, gzTag: `"` + opaque + `-gz"`}
 	if len(body) >= minGzipSize {
 		// The middleware's fast level: a miss must not cost more than an
 		// uncached answer did (most product details are read once a version).
@@ -102,20 +118,82 @@ func newEncodedRead(header http.Header, body []byte) *encodedRead {
 	return e
 }
 
+// contentTag is the opaque part of an answer's ETag: a hash of the headers
+// the handler set (count, links, shuffle seed, Cache-Control — a 304 keeps
+// the browser's copy of them too) and of the body. 128 bits of SHA-256 in
+// base64url: no quote or backslash, so it is a valid entity-tag as it is.
+func contentTag(header http.Header, body []byte) string {
+	h := sha256.New()
+	keys := make([]string, 0, len(header))
+	for k := range header {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		for _, v := range header[k] {
+			h.Write([]byte(k + ": " + v + "\n"))
+		}
+	}
+	h.Write([]byte("\n"))
+	h.Write(body)
+	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:16])
+}
+
 func (e *encodedRead) write(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
+	body, tag := e.plain, e.tag
+	gz := e.gz != nil && acceptsGzip(r)
+	if gz {
+		body, tag = e.gz, e.gzTag
+	}
+	if noneMatch(r.Header.Values("If-None-Match"), tag) {
+		// The browser's copy is current: only the fields that refresh it
+		// (RFC 9110 §15.4.5; Vary comes from gzipResponses).
+		h.Set("ETag", tag)
+		h.Set("Cache-Control", e.header.Get("Cache-Control"))
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
 	for k, v := range e.header {
 		h[k] = slices.Clone(v)
 	}
-	body := e.plain
-	if e.gz != nil && acceptsGzip(r) {
+	if gz {
 		// Already encoded: the gzip middleware leaves it as it is.
 		h.Set("Content-Encoding", "gzip")
-		body = e.gz
 	}
+	h.Set("ETag", tag)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
+}
+
+// noneMatch evaluates If-None-Match (RFC 9110 §13.1.2) against the tag of
+// the representation this request would get: true — answer 304 — when a
+// field value is "*" or one of its entity-tags matches by weak comparison
+// (W/ ignored, opaque parts equal). Commas may occur inside an entity-tag,
+// so the list is scanned, not split; a malformed rest of a field is ignored.
+func noneMatch(fields []string, tag string) bool {
+	for _, f := range fields {
+		if strings.TrimSpace(f) == "*" {
+			return true
+		}
+		for s := f; ; {
+			s = strings.TrimLeft(s, " \t,")
+			s = strings.TrimPrefix(s, "W/")
+			if len(s) < 2 || s[0] != '"' {
+				break
+			}
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				break
+			}
+			if s[:end+2] == tag {
+				return true
+			}
+			s = s[end+2:]
+		}
+	}
+	return false
 }
 
 // bodyRecorder keeps what a handler writes, to be kept and then sent.

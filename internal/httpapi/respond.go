@@ -30,5 +30,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(body)
 }
 
-// publicCache marks a public catalogue read as cacheable for a minute.
+// publicCache marks a public read that shows no stock, price, rating or
+// review (the category tree, hero slides) as cacheable for a minute: it
+// changes only when staff edit the shop's frame, and a minute's delay there
+// hides nothing a shopper acts on.
 func publicCache(w http.ResponseWriter) { w.Header().Set("Cache-Control", "public, max-age=60") }
+
+// liveCache marks a public read that shows stock, prices, ratings or reviews:
+// a browser may keep it but must revalidate it on every use, which the read
+// cache's ETag answers with a 304 when nothing changed (readcache.go), so a
+// shopper never sees stock or a price older than the request.
+func liveCache(w http.ResponseWriter) { w.Header().Set("Cache-Control", "public, no-cache") }

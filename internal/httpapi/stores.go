@@ -38,7 +38,7 @@ func (a *API) listStores(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	publicCache(w)
+	liveCache(w)
 	a.writePage(w, r, p, items, len(stores), nil)
 }
 
@@ -53,6 +53,6 @@ func (a *API) getStore(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	publicCache(w)
+	liveCache(w)
 	writeJSON(w, http.StatusOK, a.toStoreDTO(st))
 }

@@ -25,7 +25,7 @@ const shuffleCacheEntries = 64
 
 // seedWindow is how long the server keeps the seed it picks when a request
 // brings none: shoppers arriving within a window share one order, so the
-// cached order and Cache-Control: public, max-age=60 both serve them.
+// cached order and the kept answer (and its ETag) serve them all.
 const seedWindow = 10 * time.Minute
 
 // catalogueSnapshot is the category tree of one catalogue version; it is

@@ -11,7 +11,9 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Public catalogue reads are cacheable for 60 s on the server side too (contract §1.8).
+        // The shop's frame (categories, hero slides) changes rarely and the server lets browsers
+        // keep it for 60 s too. Queries that show stock, prices or reviews set a shorter time
+        // (LIVE_STALE_TIME); per-user ones none.
         staleTime: 60_000,
         retry: shouldRetry,
         refetchOnWindowFocus: false,

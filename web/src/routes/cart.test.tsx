@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { categoriesQueryKey } from '@/features/catalog/api/get-categories';
+import { productQueryKey } from '@/features/catalog/api/get-product';
 import { cartItem, ORDER_ID } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -253,5 +255,30 @@ describe('checkout', () => {
       expect(keys).toHaveLength(2);
     });
     expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('a placed order marks the kept products and lists stale: their stock moved', async () => {
+    server.use(
+      http.get('/api/store/cart-items/', () => HttpResponse.json([cartItem(1, 'One')])),
+      http.post('/api/store/orders/', () => HttpResponse.json({ id: ORDER_ID }, { status: 201 })),
+      http.get(`/api/store/orders/${ORDER_ID}/`, () => new HttpResponse(null, { status: 404 })),
+    );
+    const { client, location } = signedInAt('/cart');
+    client.setQueryData(productQueryKey(1), { id: 1, inventory: 5 });
+    client.setQueryData(['catalog', 'products', {}], { pages: [], pageParams: [] });
+    client.setQueryData(categoriesQueryKey, []);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+    const form = screen.getByRole('form', { name: 'Shipping details' });
+    await user.type(within(form).getByLabelText('Shipping Address'), 'Osu');
+    await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
+    await user.click(within(form).getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => {
+      expect(location.current.pathname).toBe(`/order/${ORDER_ID}`);
+    });
+    expect(client.getQueryState(productQueryKey(1))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['catalog', 'products', {}])?.isInvalidated).toBe(true);
+    // The category tree shows no stock: it stays as it was.
+    expect(client.getQueryState(categoriesQueryKey)?.isInvalidated).toBe(false);
   });
 });

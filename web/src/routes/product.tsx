@@ -1,4 +1,5 @@
 import { Suspense, useState, type SubmitEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazyPart } from '@/lib/lazy-part';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -12,7 +13,7 @@ import { StockBadge } from '@/components/ui/stock-badge';
 import { Stepper } from '@/components/ui/stepper';
 import { getActiveCartId } from '@/features/cart/api/carts';
 import { addToCart } from '@/features/cart/api/cart-items';
-import { useProduct, type Product } from '@/features/catalog/api/get-product';
+import { invalidateProducts, useProduct, type Product } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { placeOrder } from '@/features/orders/api/place-order';
@@ -112,6 +113,7 @@ function addFailure(error: unknown, unauthenticated: string, other: string) {
  */
 function Purchase({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -163,6 +165,7 @@ function Purchase({ product }: { product: Product }) {
       }
       const details = { shipping_address: address.trim(), contact_info: contact.trim(), cart };
       const placed = await placeOrder(details, attemptKey(details));
+      void invalidateProducts(client);
       setNotice({ text: 'Order placed!', ok: true });
       void navigate(`/order/${placed.id}`);
     } catch {

@@ -2334,6 +2334,16 @@ export interface components {
     };
   };
   responses: {
+    /** @description `If-None-Match` matched the current answer: no body; the caller's copy is current. Carries the `ETag` and `Cache-Control` the `200` would have had. Costs the server one version read. */
+    NotModified: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        /** @description As on the `200`. */
+        'Cache-Control'?: string;
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description The store. */
     SellerStore: {
       headers: {
@@ -2558,6 +2568,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+    IfNoneMatch: string;
     /** @description Default `pending`; other values → 400 `{"status":["Select a valid choice. x is not one of the available choices."]}`. */
     ModerationStatus: 'pending' | 'approved' | 'rejected';
     /** @description Page number (from 1). Sending it switches the answer to a page object. */
@@ -2567,6 +2579,12 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description Strong entity-tag of this answer: a hash of its body and headers, so equal answers have equal tags on every instance. The gzip body has its own tag (ending `-gz"`); `Vary: Accept-Encoding` is always sent. */
+    ETag: string;
+    /** @description `public, no-cache`: the answer shows stock, prices, ratings or reviews, so a browser keeps it but revalidates it (`If-None-Match`) on every use. */
+    CacheControlLive: 'public, no-cache';
+    /** @description `public, max-age=60`: the category tree shows no stock, price or review. */
+    CacheControlFrame: 'public, max-age=60';
     /** @description Number of items in the whole list. */
     'X-Total-Count': number;
     /** @description `<url>; rel="next"` when the plain array was cut at the list limit. */
@@ -2588,7 +2606,10 @@ export interface operations {
         /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
         page_size?: components['parameters']['PageSize'];
       };
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2597,6 +2618,8 @@ export interface operations {
       /** @description A plain array; a page object when `page` or `page_size` was sent. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlFrame'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
           [name: string]: unknown;
@@ -2632,6 +2655,7 @@ export interface operations {
             components['schemas']['Category'][] | components['schemas']['CategoryPage'];
         };
       };
+      304: components['responses']['NotModified'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['InvalidPage'];
       503: components['responses']['Unavailable'];
@@ -2640,7 +2664,10 @@ export interface operations {
   getCategory: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         id: number;
       };
@@ -2651,12 +2678,15 @@ export interface operations {
       /** @description The category with its active subcategories. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlFrame'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Category'];
         };
       };
+      304: components['responses']['NotModified'];
       401: components['responses']['Unauthenticated'];
       /** @description Unknown, inactive or under an inactive ancestor (`No Category matches the given query.`); a non-integer id answers `Not found.`. */
       404: {
@@ -2847,7 +2877,10 @@ export interface operations {
         /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
         page_size?: components['parameters']['PageSize'];
       };
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2856,6 +2889,8 @@ export interface operations {
       /** @description A plain array; a page object when `page` or `page_size` was sent. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
           /** @description The shuffle seed used, when the list was shuffled. */
@@ -2867,6 +2902,7 @@ export interface operations {
             components['schemas']['Product'][] | components['schemas']['ProductPage'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['InvalidPage'];
@@ -2877,7 +2913,10 @@ export interface operations {
       query?: {
         fields?: string;
       };
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         id: number;
       };
@@ -2888,12 +2927,15 @@ export interface operations {
       /** @description The product. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Product'];
         };
       };
+      304: components['responses']['NotModified'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
     };
@@ -2906,7 +2948,10 @@ export interface operations {
         /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
         page_size?: components['parameters']['PageSize'];
       };
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         id: number;
       };
@@ -2917,6 +2962,8 @@ export interface operations {
       /** @description A plain array; a page object when `page` or `page_size` was sent. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
           [name: string]: unknown;
@@ -2926,6 +2973,7 @@ export interface operations {
             components['schemas']['Review'][] | components['schemas']['ReviewPage'];
         };
       };
+      304: components['responses']['NotModified'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
     };
@@ -2970,7 +3018,10 @@ export interface operations {
         /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
         page_size?: components['parameters']['PageSize'];
       };
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         id: number;
       };
@@ -2981,6 +3032,8 @@ export interface operations {
       /** @description A plain array; a page object when `page` or `page_size` was sent. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
           [name: string]: unknown;
@@ -2990,6 +3043,7 @@ export interface operations {
             components['schemas']['Rating'][] | components['schemas']['RatingPage'];
         };
       };
+      304: components['responses']['NotModified'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
     };
@@ -3331,7 +3385,10 @@ export interface operations {
         /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
         page_size?: components['parameters']['PageSize'];
       };
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3340,6 +3397,8 @@ export interface operations {
       /** @description A plain array; a page object when `page` or `page_size` was sent. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
           [name: string]: unknown;
@@ -3348,6 +3407,7 @@ export interface operations {
           'application/json': components['schemas']['Store'][] | components['schemas']['StorePage'];
         };
       };
+      304: components['responses']['NotModified'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['InvalidPage'];
     };
@@ -3355,7 +3415,10 @@ export interface operations {
   getStore: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         id: number;
       };
@@ -3366,12 +3429,15 @@ export interface operations {
       /** @description The store. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Store'];
         };
       };
+      304: components['responses']['NotModified'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
     };

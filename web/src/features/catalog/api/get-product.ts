@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { takeInjected } from '@/lib/injected';
@@ -12,10 +12,27 @@ export function getProduct(id: number, signal?: AbortSignal) {
 
 export const productQueryKey = (id: number) => ['catalog', 'product', id] as const;
 
+/**
+ * How long a shown product or list counts as current. Past it, showing it again (going back to a
+ * page) still shows the kept copy at once and asks the server in the background; the server
+ * answers `304` without a body when nothing changed (its ETag), so the check costs almost nothing
+ * and stock, prices and reviews are never older than this.
+ */
+export const LIVE_STALE_TIME = 5_000;
+
+/** Marks every kept product and product list stale: after the shopper's own order (stock moved). */
+export function invalidateProducts(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ['catalog', 'product'] }),
+    client.invalidateQueries({ queryKey: ['catalog', 'products'] }),
+  ]);
+}
+
 export function useProduct(id: number) {
   return useQuery({
     queryKey: productQueryKey(id),
     queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: LIVE_STALE_TIME,
     initialData: () => takeInjected(`/store/products/${id}/`) as Product | undefined,
   });
 }

@@ -3,6 +3,7 @@ import { apiGetWithHeaders } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { takeInjected } from '@/lib/injected';
 import { islandKey } from '@/lib/island-key';
+import { LIVE_STALE_TIME } from './get-product';
 
 export type ProductSummary = components['schemas']['Product'];
 
@@ -61,6 +62,7 @@ export function useProductList(filter: ProductFilter) {
     PageParam
   >({
     queryKey: ['catalog', 'products', filter],
+    staleTime: LIVE_STALE_TIME,
     initialPageParam: { page: 1, seed: undefined },
     queryFn: async ({ pageParam, signal }) => {
       const { data, headers } = await apiGetWithHeaders('/store/products/', {

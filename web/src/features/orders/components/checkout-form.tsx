@@ -1,7 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
+import { invalidateProducts } from '@/features/catalog/api/get-product';
 import { problemText } from '@/lib/api/problem';
 import { useAttemptKey } from '@/lib/attempt-key';
 import { emit } from '@/lib/events';
@@ -18,6 +20,7 @@ export const PHONE_HINT = 'A Ghana number, e.g. 024 123 4567 or +233 24 123 4567
  */
 export function CheckoutForm({ blocked }: { blocked: string | null }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const attemptKey = useAttemptKey();
   const [open, setOpen] = useState(false);
   const [address, setAddress] = useState('');
@@ -54,6 +57,8 @@ export function CheckoutForm({ blocked }: { blocked: string | null }) {
     setError('');
     try {
       const order = await placeOrder(details, attemptKey(details));
+      // The order took stock: shown products and lists must not keep the old figures.
+      void invalidateProducts(client);
       emit('cartUpdated');
       void navigate(`/order/${order.id}`);
     } catch (e) {
