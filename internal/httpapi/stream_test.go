@@ -218,7 +218,7 @@ func TestStreamPingAndLifetime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(h)
+		srv := httptest.NewServer(shoptest.CheckContract(t, h))
 		t.Cleanup(srv.Close)
 		s := openStream(t, srv, "", acc.Auth()...)
 		start := time.Now()

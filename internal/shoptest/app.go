@@ -27,7 +27,7 @@ type App struct {
 	T      testing.TB
 	Store  *sqldb.Store
 	Svc    *service.Service
-	API    *httpapi.API
+	API    *CheckedAPI // checks every exchange against api/openapi.yaml (contract.go)
 	Config config.Config
 	// Clock is the service's time; tests move it to expire tokens and
 	// rate-limit windows.
@@ -85,7 +85,8 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{T: t, Store: st, Svc: svc, API: h, Config: cfg, Clock: clock, Hub: hub}
+	return &App{T: t, Store: st, Svc: svc, API: &CheckedAPI{API: h, checked: CheckContract(t, h)}, Config: cfg,
+		Clock: clock, Hub: hub}
 }
 
 // uploadBucket opens the configured bucket as the binary does when the
