@@ -73,7 +73,7 @@ func answer(method, target, body string, status int, resp string, headers ...str
 		panic(err)
 	}
 	x := &exchange{method: method, url: u, header: http.Header{}, body: []byte(body), status: status,
-		rh: http.Header{"Content-Type": {"application/json"}, "X-Request-Id": {"t-1"}, "X-Content-Type-Options": {"nosniff"}},
+		rh:    http.Header{"Content-Type": {"application/json"}, "X-Request-Id": {"t-1"}, "X-Content-Type-Options": {"nosniff"}},
 		rbody: []byte(resp)}
 	if body != "" {
 		x.header.Set("Content-Type", "application/json")
