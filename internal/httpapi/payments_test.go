@@ -287,9 +287,10 @@ func TestPaystackWebhook(t *testing.T) {
 		o := f.placed(t, f.kofi, 1)
 		p := f.pay(t, f.kofi, o.ID, 201)
 		body := webhookBody(p.PaymentReference, 389900)
-		hook := func(body, sig string) (int, string) {
+		hook := func(body, sig string, more ...string) (int, string) {
 			// A stale Authorization header is ignored here.
-			w := f.a.Do("POST", "/api/payments/paystack/webhook/", body, "X-Paystack-Signature", sig, "Authorization", "Bearer x.y.z")
+			w := f.a.Do("POST", "/api/payments/paystack/webhook/", body,
+				append([]string{"X-Paystack-Signature", sig, "Authorization", "Bearer x.y.z"}, more...)...)
 			return w.Code, w.Body.String()
 		}
 		for _, sig := range []string{"", "abc", paystack.Signature("wrong-secret", []byte(body)), paystack.Signature(paystacktest.SecretKey, []byte(body+" "))} {
@@ -309,7 +310,7 @@ func TestPaystackWebhook(t *testing.T) {
 			t.Fatal(code)
 		}
 		junk := `not json`
-		if code, _ := hook(junk, paystack.Signature(paystacktest.SecretKey, []byte(junk))); code != 200 {
+		if code, _ := hook(junk, paystack.Signature(paystacktest.SecretKey, []byte(junk)), shoptest.OffContract...); code != 200 {
 			t.Fatal(code)
 		}
 		var events int

@@ -223,7 +223,7 @@ func TestStreamPingAndLifetime(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := httptest.NewServer(h)
+			srv := httptest.NewServer(shoptest.CheckContract(t, h))
 			t.Cleanup(srv.Close)
 			return srv
 		}

@@ -29,7 +29,7 @@ type App struct {
 	T      testing.TB
 	Store  *sqldb.Store
 	Svc    *service.Service
-	API    *httpapi.API
+	API    *CheckedAPI // checks every exchange against api/openapi.yaml (contract.go)
 	Config config.Config
 	// Clock is the service's time; tests move it to expire tokens and
 	// rate-limit windows.
@@ -154,7 +154,7 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app.Svc, app.API = svc, h
+	app.Svc, app.API = svc, &CheckedAPI{API: h, checked: CheckContract(t, h)}
 	return app
 }
 

@@ -1461,7 +1461,7 @@ export interface paths {
     put?: never;
     /**
      * Mark the store's part delivered
-     * @description shipped → delivered (not shipped yet or repeated → 409 `invalid_transition`). The order becomes `delivered` when every part is; the buyer is mailed.
+     * @description shipped → delivered (not shipped yet or repeated → 409 `invalid_transition`). The order becomes `delivered` when every part is; the buyer is mailed. A `tracking_note` → 400 (it goes with shipping only).
      */
     post: operations['deliverSellerOrder'];
     delete?: never;
@@ -1673,33 +1673,57 @@ export interface components {
       description: string;
       contact_info: string;
     };
-    /** @description A product (list and detail). `description` and `specification` are HTML sanitised on write. With `fields=` only the named keys (and `id`) are present. */
-    Product: {
+    /** @description A product with every key, as the list and detail return it without `fields=`. `description` and `specification` are HTML sanitised on write. */
+    Product: WithRequired<
+      components['schemas']['ProductFields'],
+      | 'id'
+      | 'name'
+      | 'description'
+      | 'specification'
+      | 'unit_price'
+      | 'inventory'
+      | 'average_rating'
+      | 'reviews_count'
+      | 'ratings_count'
+      | 'reviews'
+      | 'ratings'
+      | 'category'
+      | 'subcategory'
+      | 'sub_subcategory'
+      | 'category_slug'
+      | 'subcategory_slug'
+      | 'sub_subcategory_slug'
+      | 'images'
+      | 'store'
+      | 'date_created'
+    >;
+    /** @description A product as the list and detail return it: with `fields=` only the named keys (and `id`), otherwise every key (`Product`). */
+    ProductFields: {
       /** Format: int64 */
       id: number;
-      name: string;
-      description: string;
-      specification: string;
+      name?: string;
+      description?: string;
+      specification?: string;
       /** @description 2-decimal string */
-      unit_price: string;
-      inventory: number;
-      average_rating: number;
-      reviews_count: number;
-      ratings_count: number;
+      unit_price?: string;
+      inventory?: number;
+      average_rating?: number;
+      reviews_count?: number;
+      ratings_count?: number;
       /** @description Verified reviews, newest first (at most 50). */
-      reviews: components['schemas']['Review'][];
+      reviews?: components['schemas']['Review'][];
       /** @description Verified ratings, newest first (at most 50). */
-      ratings: components['schemas']['Rating'][];
-      category: string | null;
-      subcategory: string | null;
-      sub_subcategory: string | null;
-      category_slug: string | null;
-      subcategory_slug: string | null;
-      sub_subcategory_slug: string | null;
-      images: components['schemas']['ProductImage'][];
-      store: components['schemas']['ProductStore'] | null;
+      ratings?: components['schemas']['Rating'][];
+      category?: string | null;
+      subcategory?: string | null;
+      sub_subcategory?: string | null;
+      category_slug?: string | null;
+      subcategory_slug?: string | null;
+      sub_subcategory_slug?: string | null;
+      images?: components['schemas']['ProductImage'][];
+      store?: components['schemas']['ProductStore'] | null;
       /** Format: date-time */
-      date_created: string;
+      date_created?: string;
     };
     ProductPage: {
       count: number;
@@ -1707,7 +1731,7 @@ export interface components {
       next: string | null;
       /** Format: uri */
       previous: string | null;
-      results: components['schemas']['Product'][];
+      results: components['schemas']['ProductFields'][];
     };
     ReviewPage: {
       count: number;
@@ -2501,13 +2525,14 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Field errors. */
+    /** @description Field errors, or a malformed JSON body (`{"detail":"JSON parse error.","code":"parse_error"}`). */
     BadRequest: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ValidationError'];
+        'application/json':
+          components['schemas']['ValidationError'] | components['schemas']['Error'];
       };
     };
     /** @description No such object (or not the caller's). */
@@ -2899,7 +2924,7 @@ export interface operations {
         };
         content: {
           'application/json':
-            components['schemas']['Product'][] | components['schemas']['ProductPage'];
+            components['schemas']['ProductFields'][] | components['schemas']['ProductPage'];
         };
       };
       304: components['responses']['NotModified'];
@@ -2924,7 +2949,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The product. */
+      /** @description The product (only the keys named by `fields=`, when sent). */
       200: {
         headers: {
           ETag: components['headers']['ETag'];
@@ -2932,7 +2957,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Product'];
+          'application/json': components['schemas']['ProductFields'];
         };
       };
       304: components['responses']['NotModified'];
@@ -3497,11 +3522,17 @@ export interface operations {
           'application/json':
             | components['schemas']['Cart'][]
             | {
+                count: number;
+                /** Format: uri */
+                next: string | null;
+                /** Format: uri */
+                previous: string | null;
                 results: components['schemas']['Cart'][];
               };
         };
       };
       401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
     };
   };
   createCart: {
@@ -3581,11 +3612,17 @@ export interface operations {
           'application/json':
             | components['schemas']['CartItem'][]
             | {
+                count: number;
+                /** Format: uri */
+                next: string | null;
+                /** Format: uri */
+                previous: string | null;
                 results: components['schemas']['CartItem'][];
               };
         };
       };
       401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
     };
   };
   addCartItem: {
@@ -3737,11 +3774,17 @@ export interface operations {
           'application/json':
             | components['schemas']['Order'][]
             | {
+                count: number;
+                /** Format: uri */
+                next: string | null;
+                /** Format: uri */
+                previous: string | null;
                 results: components['schemas']['Order'][];
               };
         };
       };
       401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
     };
   };
   placeOrder: {
@@ -3877,11 +3920,17 @@ export interface operations {
           'application/json':
             | components['schemas']['Payment'][]
             | {
+                count: number;
+                /** Format: uri */
+                next: string | null;
+                /** Format: uri */
+                previous: string | null;
                 results: components['schemas']['Payment'][];
               };
         };
       };
       401: components['responses']['Unauthenticated'];
+      404: components['responses']['InvalidPage'];
     };
   };
   createPayment: {
@@ -5518,6 +5567,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: components['responses']['SellerOrder'];
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -5637,8 +5687,19 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "detail": "Not found.",
+           *       "code": "not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
       };
     };
   };
 }
+type WithRequired<T, K extends keyof T> = T & {
+  [P in K]-?: T[P];
+};

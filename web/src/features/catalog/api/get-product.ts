@@ -6,8 +6,9 @@ import { takeInjected } from '@/lib/injected';
 export type Product = components['schemas']['Product'];
 
 /** `GET /api/store/products/{id}/` — the whole product, verified reviews and ratings included. */
-export function getProduct(id: number, signal?: AbortSignal) {
-  return apiGet('/store/products/{id}/', { params: { id }, signal });
+export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  // Without `fields=` every key is present (the answer's schema also covers `fields=`).
+  return (await apiGet('/store/products/{id}/', { params: { id }, signal })) as Product;
 }
 
 export const productQueryKey = (id: number) => ['catalog', 'product', id] as const;
