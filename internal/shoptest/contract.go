@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
@@ -142,6 +143,9 @@ func (c *contract) check(x *exchange) []string {
 		return c.checkUnknownPath(x)
 	}
 	probs := c.checkCommonHeaders(x)
+	if x.status == http.StatusBadRequest && badQueryText(x.url.RawQuery) {
+		return append(probs, checkFieldErrors(x)...)
+	}
 	req := x.request(spec, c.root[spec])
 	if helpers.ExtractOperation(req, item) == nil {
 		return append(probs, c.checkUnknownMethod(x)...)
@@ -309,6 +313,33 @@ func (c *contract) checkUnknownMethod(x *exchange) []string {
 		return append(probs, fmt.Sprintf("undocumented method answered %d, not 405", x.status))
 	}
 	return append(probs, checkErrorBody(x, `{"detail":"Method \"`+x.method+`\" not allowed.","code":"method_not_allowed"}`)...)
+}
+
+// badQueryText reports a query parameter no operation accepts (a NUL or
+// text that is not UTF-8): the conventions answer it with 400 everywhere.
+func badQueryText(raw string) bool {
+	values, _ := url.ParseQuery(raw)
+	for name, vs := range values {
+		for _, s := range append(vs, name) {
+			if strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkFieldErrors checks that a conventional 400 is a ValidationError: an
+// object of arrays of strings.
+func checkFieldErrors(x *exchange) []string {
+	var fe map[string][]string
+	if ct, _, _ := mime.ParseMediaType(x.rh.Get("Content-Type")); ct != "application/json" {
+		return []string{fmt.Sprintf("error answer has Content-Type %q", x.rh.Get("Content-Type"))}
+	}
+	if err := json.Unmarshal(x.rbody, &fe); err != nil || len(fe) == 0 {
+		return []string{"a 400 for query text is not a ValidationError"}
+	}
+	return nil
 }
 
 // checkErrorBody compares a conventional error answer with the one the

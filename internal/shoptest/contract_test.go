@@ -47,6 +47,8 @@ func TestContractCheck(t *testing.T) {
 			`{"id":1,"user":2,"username":"ama_k","rating":4,"is_verified":false}`)), "request: POST request body"},
 		{"a signed-in operation without a token, accepted", answer("POST", "/api/store/products/5/ratings/", `{"rating":4}`, 201,
 			`{"id":1,"user":2,"username":"ama_k","rating":4,"is_verified":false}`), "Authorization header was not found"},
+		{"NUL in a query, refused by convention", answer("GET", "/api/store/categories/?x=a%00b", "", 400, `{"x":["Null characters are not allowed."]}`), ""},
+		{"a 400 the operation does not document", answer("GET", "/api/store/categories/?x=ab", "", 400, `{"x":["No."]}`), "response code '400' does not exist"},
 		{"unknown path under the prefix", answer("GET", "/api/nope/", "", 404, `{"detail":"Not found.","code":"not_found"}`), ""},
 		{"unknown path served", answer("GET", "/api/nope/", "", 200, `{}`), "undocumented path answered 200"},
 		{"root endpoint under the prefix", answer("GET", "/api/healthz", "", 200, `{"status":"ok"}`), "undocumented path answered 200"},

@@ -2047,7 +2047,7 @@ export interface components {
     Registration: {
       /** Format: email */
       email: string;
-      /** @description Stored in NFKC form ("ａｍａ" becomes "ama"; sign-in normalises the same way). A name that looks like a taken one — case, accents, Cyrillic or Greek look-alikes, 0/o, 1/l — is taken: "A user with that username already exists." */
+      /** @description Letters and digits of any script, and `_ . @ + -`. Stored in NFKC form ("ａｍａ" becomes "ama"; sign-in normalises the same way). A name that looks like a taken one — case, accents, Cyrillic or Greek look-alikes, 0/o, 1/l — is taken: "A user with that username already exists." */
       username: string;
       /** @description Not trimmed. */
       password: string;
