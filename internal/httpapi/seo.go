@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	xhtml "golang.org/x/net/html"
@@ -23,6 +24,8 @@ import (
 // executed, so the strict CSP stays as it is) mapping API paths with their
 // query (as url.Values.Encode writes it) to the JSON those requests answer;
 // the web app reads it in web/src/lib/injected.ts and web/src/lib/island-key.ts.
+// Both sides are checked against one fixture, testdata/island-keys.json (page
+// URL → keys): TestIslandKeys here, web/src/lib/island-key.test.ts there.
 
 const (
 	siteName         = "Dwa"
@@ -72,7 +75,7 @@ func (a *API) pageFor(r *http.Request, pattern string) page {
 		p.description = "Every product in the Dwa mall, from phones and gaming gear to jewelry and watches."
 		a.listing(r.Context(), &p, catalogueFilter(r.URL.Query()))
 	case "/search":
-		q := strings.TrimSpace(r.URL.Query().Get("query"))
+		q := trimLikeApp(r.URL.Query().Get("query"))
 		p.title = titled("Search Results")
 		if q != "" {
 			p.title = titled("Search Results for " + q)
@@ -147,7 +150,16 @@ func (a *API) listing(ctx context.Context, p *page, filter url.Values) {
 // searchTerm is what the app sends for a typed query (web/src/features/search/
 // api/search-term.ts): the word "xbox", in any case, as "x-box" (spec §5).
 func searchTerm(q string) string {
-	return xboxWord.ReplaceAllString(strings.TrimSpace(q), "x-box")
+	return xboxWord.ReplaceAllString(trimLikeApp(q), "x-box")
+}
+
+// trimLikeApp trims s as the app's String.prototype.trim does, so that the
+// island's key is the app's request: Go's unicode.IsSpace also counts U+0085
+// and not U+FEFF, JavaScript the other way round.
+func trimLikeApp(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return r == '\uFEFF' || (r != '\u0085' && unicode.IsSpace(r))
+	})
 }
 
 var xboxWord = regexp.MustCompile(`(?i)\bxbox\b`)

@@ -28,8 +28,13 @@ export const MAX_QUANTITY = 99;
 // Everything below the purchase block is below the fold: its code loads right after the top.
 const ProductDetails = lazyPart(() => import('@/features/catalog/components/product-details'));
 
+/** The product id of the address (its `:id`). */
+export function productId(param: string | undefined): number {
+  return Number(param);
+}
+
 export default function ProductPage() {
-  const id = Number(useParams().id);
+  const id = productId(useParams().id);
   const { data: product, isPending, isError } = useProduct(id);
   useDocumentTitle(product?.name ?? (isError ? 'Failed to load product' : 'Product'));
 

@@ -19,6 +19,13 @@ const SORTS = [
 // Paging is the list's own business: a `page` in the address would not survive scrolling.
 const PAGING = new Set(['page', 'page_size', 'fields', 'seed']);
 
+/** The catalogue's filter: its address's query string without paging and empty values. */
+export function catalogueFilter(params: URLSearchParams): Record<string, string> {
+  const filter: Record<string, string> = {};
+  for (const [key, value] of params) if (!PAGING.has(key) && value !== '') filter[key] = value;
+  return filter;
+}
+
 /**
  * 'All Products' (spec §2): the filter is the address's own query string, passed to the API as is
  * (so /products?category__slug=gaming&in_stock=true works); shown in the server's seeded random
@@ -28,9 +35,7 @@ export default function ProductsPage() {
   useDocumentTitle('All Products');
   const [params, setParams] = useSearchParams();
   const selectId = useId();
-  const filter: Record<string, string> = {};
-  for (const [key, value] of params) if (!PAGING.has(key) && value !== '') filter[key] = value;
-  const list = useProductList(filter);
+  const list = useProductList(catalogueFilter(params));
   const ordering = params.get('ordering') ?? '';
 
   return (

@@ -8,9 +8,14 @@ import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-
 import { reportSearchMiss } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** The typed query of a search address, trimmed: blank asks for nothing. */
+export function searchQuery(params: URLSearchParams): string {
+  return params.get('query')?.trim() ?? '';
+}
+
 export default function SearchPage() {
   const [params] = useSearchParams();
-  const query = params.get('query')?.trim() ?? '';
+  const query = searchQuery(params);
   useDocumentTitle(query ? `Search Results for ${query}` : 'Search Results');
   return (
     <>

@@ -10,6 +10,9 @@ export async function getCategories(signal?: AbortSignal): Promise<readonly Cate
   return listItems(await apiGet('/store/categories/', { signal }));
 }
 
+/** The list's key in the server's data island (lib/injected.ts). */
+export const CATEGORIES_ISLAND_KEY = '/store/categories/';
+
 export const categoriesQueryKey = ['catalog', 'categories'] as const;
 
 export function useCategories() {
@@ -17,6 +20,6 @@ export function useCategories() {
     queryKey: categoriesQueryKey,
     queryFn: ({ signal }) => getCategories(signal),
     // The server puts this list into the first page it serves (internal/httpapi/seo.go).
-    initialData: () => takeInjected('/store/categories/') as readonly Category[] | undefined,
+    initialData: () => takeInjected(CATEGORIES_ISLAND_KEY) as readonly Category[] | undefined,
   });
 }

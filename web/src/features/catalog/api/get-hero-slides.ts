@@ -10,6 +10,9 @@ export async function getHeroSlides(signal?: AbortSignal): Promise<readonly Hero
   return listItems(await apiGet('/store/hero/', { signal }));
 }
 
+/** The slides' key in the server's data island (lib/injected.ts). */
+export const HERO_ISLAND_KEY = '/store/hero/';
+
 export const heroSlidesQueryKey = ['catalog', 'hero'] as const;
 
 export function useHeroSlides() {
@@ -17,6 +20,6 @@ export function useHeroSlides() {
     queryKey: heroSlidesQueryKey,
     queryFn: ({ signal }) => getHeroSlides(signal),
     // The server puts this list into the first page it serves (internal/httpapi/seo.go).
-    initialData: () => takeInjected('/store/hero/') as readonly HeroSlide[] | undefined,
+    initialData: () => takeInjected(HERO_ISLAND_KEY) as readonly HeroSlide[] | undefined,
   });
 }

@@ -11,6 +11,9 @@ export async function getProduct(id: number, signal?: AbortSignal): Promise<Prod
   return (await apiGet('/store/products/{id}/', { params: { id }, signal })) as Product;
 }
 
+/** The product's key in the server's data island (lib/injected.ts). */
+export const productIslandKey = (id: number) => `/store/products/${id}/`;
+
 export const productQueryKey = (id: number) => ['catalog', 'product', id] as const;
 
 /**
@@ -34,6 +37,6 @@ export function useProduct(id: number) {
     queryKey: productQueryKey(id),
     queryFn: ({ signal }) => getProduct(id, signal),
     staleTime: LIVE_STALE_TIME,
-    initialData: () => takeInjected(`/store/products/${id}/`) as Product | undefined,
+    initialData: () => takeInjected(productIslandKey(id)) as Product | undefined,
   });
 }
