@@ -11,11 +11,11 @@ import {
   type NewStore,
   type StoreStatus,
 } from '@/features/admin/api/stores';
-import { CardList } from '@/features/backoffice/card-list';
-import { Loaded } from '@/features/backoffice/loaded';
-import type { FieldErrors } from '@/features/backoffice/save-errors';
-import { useFormSave } from '@/features/backoffice/use-form-save';
-import { useAction } from '@/features/backoffice/use-action';
+import { CardList } from '@/components/backoffice/card-list';
+import { Loaded } from '@/components/backoffice/loaded';
+import type { FieldErrors } from '@/components/backoffice/save-errors';
+import { useFormSave } from '@/components/backoffice/use-form-save';
+import { useAction } from '@/components/backoffice/use-action';
 import { formatDateTime } from '@/lib/dates';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessages, TextAreaField } from '@/components/ui/field';
 import { Price } from '@/components/ui/price';
-import { OrderStatus, shortOrderId } from '@/features/orders/components/order-status';
+import { OrderStatus, shortOrderId } from '@/components/order-status';
 import { problemText } from '@/lib/api/problem';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
