@@ -42,7 +42,7 @@ export default defineConfig({
           // groups, 5 files and 2.0-2.2 s). The framework (React, the router, TanStack Query)
           // changes rarely and is cached long apart from the app. The app chunk holds the shell and
           // what the browsing pages share; pages and parts only some visits need stay lazy, and so does
-          // the back office (features/seller, admin, backoffice).
+          // the back office (features/seller and admin, components/backoffice).
           groups: [
             {
               name: 'framework',
@@ -51,7 +51,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /[\\/]src[\\/](app|components|lib|features[\\/](catalog|search|wishlist))[\\/]/,
+              test: /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/,
               priority: 1,
             },
           ],

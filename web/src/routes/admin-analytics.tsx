@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { DayChart } from '@/features/backoffice/day-chart';
-import { Loaded } from '@/features/backoffice/loaded';
+import { DayChart } from '@/components/backoffice/day-chart';
+import { Loaded } from '@/components/backoffice/loaded';
 import { apiRequest } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -9,8 +9,8 @@ import {
   useComplaints,
   type AdminComplaint,
 } from '@/features/admin/api/people';
-import { Loaded } from '@/features/backoffice/loaded';
-import { useAction } from '@/features/backoffice/use-action';
+import { Loaded } from '@/components/backoffice/loaded';
+import { useAction } from '@/components/backoffice/use-action';
 import { cx } from '@/lib/cx';
 import { formatDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';

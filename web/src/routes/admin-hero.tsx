@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
-import { ImageFileInput } from '@/features/backoffice/image-file-input';
-import { Loaded } from '@/features/backoffice/loaded';
-import { useAction } from '@/features/backoffice/use-action';
+import { ImageFileInput } from '@/components/backoffice/image-file-input';
+import { Loaded } from '@/components/backoffice/loaded';
+import { useAction } from '@/components/backoffice/use-action';
 import { PageHeading } from '@/components/ui/page-heading';
 import {
   adminHeroQueryKey,

@@ -10,8 +10,8 @@ import {
   type ModeratedRating,
   type ModeratedReview,
 } from '@/features/admin/api/moderation';
-import { Loaded } from '@/features/backoffice/loaded';
-import { useAction } from '@/features/backoffice/use-action';
+import { Loaded } from '@/components/backoffice/loaded';
+import { useAction } from '@/components/backoffice/use-action';
 import { formatDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

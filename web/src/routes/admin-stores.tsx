@@ -11,11 +11,11 @@ import {
   type NewStore,
   type StoreStatus,
 } from '@/features/admin/api/stores';
-import { CardList } from '@/features/backoffice/card-list';
-import { Loaded } from '@/features/backoffice/loaded';
-import type { FieldErrors } from '@/features/backoffice/save-errors';
-import { useFormSave } from '@/features/backoffice/use-form-save';
-import { useAction } from '@/features/backoffice/use-action';
+import { CardList } from '@/components/backoffice/card-list';
+import { Loaded } from '@/components/backoffice/loaded';
+import type { FieldErrors } from '@/components/backoffice/save-errors';
+import { useFormSave } from '@/components/backoffice/use-form-save';
+import { useAction } from '@/components/backoffice/use-action';
 import { formatDateTime } from '@/lib/dates';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -24,7 +24,10 @@ export const STORES_FAILED = 'Failed to load the stores. Please try again.';
 export const OPEN_FAILED = 'Failed to open the store.';
 
 const FIELDS = ['owner', 'name', 'description', 'contact_info', 'address'] as const;
-const EMPTY: NewStore = { owner: '', name: '', description: '', contact_info: '', address: '' };
+/** The form's fields, every one a string while the owner types (the API's optional ones too). */
+type StoreFields = Required<NewStore>;
+
+const EMPTY: StoreFields = { owner: '', name: '', description: '', contact_info: '', address: '' };
 const STATUSES: Record<StoreStatus, string> = {
   all: 'All stores',
   active: 'Open',
@@ -112,15 +115,15 @@ export default function AdminStoresPage() {
 /** Opens a store for an existing account: its owner then finds the Seller Centre in their menu. */
 function OpenStoreForm() {
   const client = useQueryClient();
-  const [values, setValues] = useState<NewStore>(EMPTY);
+  const [values, setValues] = useState<StoreFields>(EMPTY);
   const { form, busy, errors, formError, success, refuse, save } = useFormSave(FIELDS, OPEN_FAILED);
-  const set = (field: keyof NewStore) => (value: string) => {
+  const set = (field: keyof StoreFields) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
   };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body: NewStore = {
+    const body: StoreFields = {
       owner: values.owner.trim(),
       name: values.name.trim(),
       description: values.description.trim(),

@@ -11,6 +11,7 @@ import {
   useCartItems,
   type CartItem,
 } from '@/features/cart/api/cart-items';
+import { invalidateProducts } from '@/features/catalog/api/get-product';
 import { BagLine, unavailableReason } from '@/features/cart/components/bag-line';
 import { BagSummary } from '@/features/cart/components/bag-summary';
 import { CheckoutForm } from '@/features/orders/components/checkout-form';
@@ -64,7 +65,13 @@ export default function CartPage() {
           ))}
         </ul>
         <BagSummary items={items}>
-          <CheckoutForm blocked={blocked} />
+          <CheckoutForm
+            blocked={blocked}
+            onPlaced={() => {
+              // The order took stock: shown products and lists must not keep the old figures.
+              void invalidateProducts(client);
+            }}
+          />
         </BagSummary>
       </div>
     );

@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/dates';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import type { Order } from '@/features/orders/api/orders';
 import { OrderGate } from '@/features/orders/components/order-gate';
-import { OrderStatus } from '@/features/orders/components/order-status';
+import { OrderStatus } from '@/components/order-status';
 
 /** Order detail (spec §2), reached as /order/{orderId} and /orders/{orderId}. */
 export default function OrderPage() {

@@ -9,7 +9,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { deleteOrder, ordersQueryKey, useOrders, type Order } from '@/features/orders/api/orders';
 import { OrderCard } from '@/features/orders/components/order-card';
-import { shortOrderId } from '@/features/orders/components/order-status';
+import { shortOrderId } from '@/components/order-status';
 import { ApiError } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

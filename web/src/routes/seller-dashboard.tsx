@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '@/features/seller/api/dashboard';
 import type { Dashboard } from '@/features/seller/api/types';
-import { DayChart } from '@/features/backoffice/day-chart';
-import { Loaded } from '@/features/backoffice/loaded';
+import { DayChart } from '@/components/backoffice/day-chart';
+import { Loaded } from '@/components/backoffice/loaded';
 import { formatPesewas } from '@/lib/money';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

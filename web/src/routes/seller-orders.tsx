@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ORDERS_PAGE_SIZE, useSellerOrders } from '@/features/seller/api/orders';
 import type { SellerOrderStatus } from '@/features/seller/api/types';
-import { Loaded } from '@/features/backoffice/loaded';
+import { Loaded } from '@/components/backoffice/loaded';
 import { Pager } from '@/features/seller/components/pager';
 import { SellerOrderCard } from '@/features/seller/components/seller-order-card';
 import { cx } from '@/lib/cx';

@@ -4,8 +4,10 @@ import { ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
+import { useCategories } from '@/features/catalog/api/get-categories';
 import { isNotFound } from '@/features/seller/api/errors';
 import { useSellerProduct } from '@/features/seller/api/products';
+import type { SellerProduct } from '@/features/seller/api/types';
 import { ProductForm, type ProductNotice } from '@/features/seller/components/product-form';
 import { ProductImages } from '@/features/seller/components/product-images';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -25,7 +27,7 @@ function NewProduct() {
   return (
     <>
       <PageHeading>Add product</PageHeading>
-      <ProductForm />
+      <ProductFormWithCategories />
     </>
   );
 }
@@ -59,10 +61,16 @@ function EditProduct({ id }: { id: number }) {
   return (
     <>
       <PageHeading>Edit product</PageHeading>
-      <ProductForm product={product} notice={notice} />
+      <ProductFormWithCategories product={product} notice={notice} />
       {product && <ProductImages product={product} />}
     </>
   );
+}
+
+/** The form with the public category tree for its picker, read when the form first shows. */
+function ProductFormWithCategories(props: { product?: SellerProduct; notice?: string }) {
+  const categories = useCategories();
+  return <ProductForm {...props} categories={categories} />;
 }
 
 function ProductNotFound() {

@@ -9,7 +9,7 @@ import { Thumbnail } from '@/components/ui/thumbnail';
 import { PRODUCTS_PAGE_SIZE, useSellerProducts } from '@/features/seller/api/products';
 import type { ProductStatus } from '@/features/seller/api/types';
 import { ActiveBadge } from '@/features/seller/components/active-badge';
-import { Loaded } from '@/features/backoffice/loaded';
+import { Loaded } from '@/components/backoffice/loaded';
 import { Pager } from '@/features/seller/components/pager';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';

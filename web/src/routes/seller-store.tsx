@@ -6,15 +6,15 @@ import { Field, FormMessages, TextAreaField } from '@/components/ui/field';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
-import { useFormSave } from '@/features/backoffice/use-form-save';
+import { useFormSave } from '@/components/backoffice/use-form-save';
 import {
   sellerStoreQueryKey,
   updateStore,
   uploadStoreLogo,
   useSellerStore,
 } from '@/features/seller/api/store';
-import { ImageFileInput } from '@/features/backoffice/image-file-input';
-import { useAction } from '@/features/backoffice/use-action';
+import { ImageFileInput } from '@/components/backoffice/image-file-input';
+import { useAction } from '@/components/backoffice/use-action';
 import type { SellerStore } from '@/features/seller/api/types';
 import { meQueryKey } from '@/lib/auth/me';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import type {
   Dashboard,
-  Page,
   SellerOrder,
   SellerProduct,
+  SellerProductPage,
   SellerStore,
 } from '@/features/seller/api/types';
 import type { components } from '@/lib/api/schema';
@@ -49,8 +49,9 @@ export function sellerProduct(id: number, fields: Partial<SellerProduct> = {}): 
   };
 }
 
-export function page<T>(results: T[], fields: Partial<Page<T>> = {}): Page<T> {
-  return { count: results.length, next: null, previous: null, results, ...fields };
+/** A page of a Seller Centre list (products or orders: the pages differ only in `results`). */
+export function page<T>(results: T[], fields: Partial<Omit<SellerProductPage, 'results'>> = {}) {
+  return { count: results.length, next: null, previous: null, ...fields, results };
 }
 
 export function sellerOrder(fields: Partial<SellerOrder> = {}): SellerOrder {

@@ -66,8 +66,15 @@ type Part<Holder, K extends PropertyKey, As extends PropertyKey = K> = K extends
       : { [P in As]: NonNullable<Holder[K]> }
   : { [P in As]?: never };
 
+/** A JSON request body as its schema; a multipart upload (an image) as the FormData that carries it. */
+type ContentOf<R> = R extends { content: { 'application/json': infer B } }
+  ? B
+  : R extends { content: { 'multipart/form-data': unknown } }
+    ? FormData
+    : undefined;
+
 type BodyOf<O> = O extends { requestBody?: infer RB }
-  ? { requestBody: JsonOf<NonNullable<RB>> }
+  ? { requestBody: ContentOf<NonNullable<RB>> }
   : never;
 
 export type RequestOptions<O> = Part<Params<O>, 'path', 'params'> &
@@ -79,6 +86,15 @@ export type RequestOptions<O> = Part<Params<O>, 'path', 'params'> &
     /** Extra request headers, e.g. `Idempotency-Key` on order placement. */
     headers?: Record<string, string>;
   };
+
+/** The body `method path` takes, e.g. `RequestBody<'post', '/admin/stores/'>`. */
+export type RequestBody<M extends Method, P extends ApiPath<M>> =
+  Operation<P, M> extends { requestBody?: infer RB } ? ContentOf<NonNullable<RB>> : never;
+
+/** The query parameters `method path` takes, e.g. `QueryParams<'get', '/seller/orders/'>`. */
+export type QueryParams<M extends Method, P extends ApiPath<M>> = NonNullable<
+  Params<Operation<P, M>>['query']
+>;
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -182,7 +198,7 @@ async function send(
 }
 
 /** The parts of a request: path parameters, query, body (JSON, or FormData for an upload), abort signal and extra headers. */
-export interface SendOptions {
+interface SendOptions {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   body?: unknown;
@@ -231,17 +247,6 @@ export async function apiRequest<M extends Method, P extends ApiPath<M>>(
   return body as SuccessBody<Operation<P, M>>;
 }
 
-/**
- * Sends one request with the answer's type `T` given by the caller (the Seller Centre's
- * `features/seller/api`, whose types come from the schema's components, and its multipart
- * uploads): the same session, refresh and `ApiError` as `apiRequest`. Elsewhere prefer
- * `apiRequest`, which checks the path, parameters and body against the schema.
- */
-export async function apiSend<T>(method: Method, path: string, options: SendOptions = {}) {
-  const { body } = await sendWithRefresh(method, path, options);
-  return body as T;
-}
-
 /** Like `apiGet`, with the answer's headers too (e.g. `X-Shuffle-Seed`). */
 export async function apiGetWithHeaders<P extends ApiPath<'get'>>(
   path: P,
@@ -257,6 +262,15 @@ export function apiGet<P extends ApiPath<'get'>>(
   options: RequestOptions<Operation<P, 'get'>>,
 ): Promise<SuccessBody<Operation<P, 'get'>>> {
   return apiRequest('get', path, options);
+}
+
+/**
+ * A list asked for with `page` is answered a page object (§1.5): narrows the schema's
+ * array-or-page answer to the page. A plain array there breaks the contract.
+ */
+export function pageOf<P extends { results: unknown[] }>(data: unknown[] | P): P {
+  if (Array.isArray(data)) throw new Error('Expected a page: the list was asked for with `page`.');
+  return data;
 }
 
 /** A list answer is a plain array, or a page object when `page`/`page_size` was sent (§1.5). */

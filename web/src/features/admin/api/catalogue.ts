@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, apiSend, listItems } from '@/lib/api/client';
+import { apiRequest, listItems } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 export type AdminCategory = components['schemas']['AdminCategory'];
@@ -28,11 +28,10 @@ export function updateCategory(id: number, body: CategoryInput) {
   return apiRequest('patch', '/admin/categories/{id}/', { params: { id }, body });
 }
 
-/** Multipart, like the product gallery: the typed client sends JSON only. */
 export function uploadCategoryImage(id: number, file: File) {
   const body = new FormData();
   body.append('image', file);
-  return apiSend<AdminCategory>('post', '/admin/categories/{id}/images/', { params: { id }, body });
+  return apiRequest('post', '/admin/categories/{id}/images/', { params: { id }, body });
 }
 
 /** `GET /api/admin/hero/` — every slide, shown or not. */
@@ -59,5 +58,5 @@ export async function deleteHeroSlide(id: number) {
 export function uploadHeroImage(id: number, file: File) {
   const body = new FormData();
   body.append('image', file);
-  return apiSend<AdminHeroSlide>('post', '/admin/hero/{id}/image/', { params: { id }, body });
+  return apiRequest('post', '/admin/hero/{id}/image/', { params: { id }, body });
 }

@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, listItems } from '@/lib/api/client';
+import { apiRequest, listItems, type QueryParams, type RequestBody } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 export type AdminUser = components['schemas']['AdminUser'];
 export type AdminComplaint = components['schemas']['AdminComplaint'];
+
+export type ComplaintStatus = NonNullable<QueryParams<'get', '/admin/complaints/'>['status']>;
 
 export const usersQueryKey = ['admin', 'users'] as const;
 export const complaintsQueryKey = ['admin', 'complaints'] as const;
@@ -25,12 +27,12 @@ export function useUsers(search: string) {
 }
 
 /** `PATCH /api/admin/users/{id}/` — staff or not, active or not. */
-export function setUserFlags(id: number, flags: { is_staff?: boolean; is_active?: boolean }) {
+export function setUserFlags(id: number, flags: RequestBody<'patch', '/admin/users/{id}/'>) {
   return apiRequest('patch', '/admin/users/{id}/', { params: { id }, body: flags });
 }
 
 /** `GET /api/admin/complaints/?status=` — open or handled, oldest first. */
-export function useComplaints(status: 'open' | 'handled') {
+export function useComplaints(status: ComplaintStatus) {
   return useQuery({
     queryKey: [...complaintsQueryKey, status],
     queryFn: async ({ signal }) =>

@@ -1,16 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, listItems } from '@/lib/api/client';
+import { apiRequest, listItems, type QueryParams, type RequestBody } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 export type AdminStore = components['schemas']['AdminStore'];
-export type StoreStatus = 'all' | 'active' | 'suspended';
-export interface NewStore {
-  owner: string;
-  name: string;
-  description: string;
-  contact_info: string;
-  address: string;
-}
+export type StoreStatus = NonNullable<QueryParams<'get', '/admin/stores/'>['status']>;
+export type NewStore = RequestBody<'post', '/admin/stores/'>;
 
 export const adminStoresQueryKey = ['admin', 'stores'] as const;
 

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
-import { SectionNav, type Section } from '@/features/backoffice/section-nav';
+import { SectionNav, type Section } from '@/components/backoffice/section-nav';
 import { useMe } from '@/lib/auth/me';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -1,9 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
-import { invalidateProducts } from '@/features/catalog/api/get-product';
 import { problemText } from '@/lib/api/problem';
 import { useAttemptKey } from '@/lib/attempt-key';
 import { emit } from '@/lib/events';
@@ -16,11 +14,18 @@ export const PHONE_HINT = 'A Ghana number, e.g. 024 123 4567 or +233 24 123 4567
 /**
  * 'Proceed to Checkout' and the shipping form it reveals (spec §2, §4, §5). Each submission is
  * one attempt with its own Idempotency-Key: a double tap or a retry over a flaky network gets
- * the first order back, never a second one. `blocked` explains why the bag cannot be ordered.
+ * the first order back, never a second one. `blocked` explains why the bag cannot be ordered;
+ * `onPlaced` hears of the new order before the page moves to it (the route marks the shown
+ * products stale: the order took stock).
  */
-export function CheckoutForm({ blocked }: { blocked: string | null }) {
+export function CheckoutForm({
+  blocked,
+  onPlaced,
+}: {
+  blocked: string | null;
+  onPlaced: () => void;
+}) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const attemptKey = useAttemptKey();
   const [open, setOpen] = useState(false);
   const [address, setAddress] = useState('');
@@ -57,8 +62,7 @@ export function CheckoutForm({ blocked }: { blocked: string | null }) {
     setError('');
     try {
       const order = await placeOrder(details, attemptKey(details));
-      // The order took stock: shown products and lists must not keep the old figures.
-      void invalidateProducts(client);
+      onPlaced();
       emit('cartUpdated');
       void navigate(`/order/${order.id}`);
     } catch (e) {

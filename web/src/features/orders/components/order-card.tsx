@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Price } from '@/components/ui/price';
 import { formatDateTime } from '@/lib/dates';
 import type { Order } from '../api/orders';
-import { OrderStatus, shortOrderId } from './order-status';
+import { OrderStatus, shortOrderId } from '@/components/order-status';
 
 /** An order in the list: the whole card opens it; `action` (delete) sits outside the link. */
 export function OrderCard({ order, action }: { order: Order; action?: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiSend } from '@/lib/api/client';
+import { apiGet, apiRequest, pageOf } from '@/lib/api/client';
 import { isForbidden } from './errors';
-import type { Page, SellerOrder, SellerOrderStatus } from './types';
+import type { SellerOrderPage, SellerOrderStatus } from './types';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -11,11 +11,13 @@ export const sellerOrdersQueryKey = ['seller', 'orders'] as const;
 export function useSellerOrders(status: SellerOrderStatus | undefined, page: number) {
   return useQuery({
     queryKey: [...sellerOrdersQueryKey, { status, page }],
-    queryFn: ({ signal }) =>
-      apiSend<Page<SellerOrder>>('get', '/seller/orders/', {
-        query: { status, page, page_size: ORDERS_PAGE_SIZE },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      pageOf<SellerOrderPage>(
+        await apiGet('/seller/orders/', {
+          query: { status, page, page_size: ORDERS_PAGE_SIZE },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 0,
     throwOnError: isForbidden,
@@ -24,7 +26,7 @@ export function useSellerOrders(status: SellerOrderStatus | undefined, page: num
 
 /** `POST /api/seller/orders/{id}/ship/` — processing → shipped, with an optional tracking note. */
 export function shipOrder(id: string, trackingNote: string) {
-  return apiSend<SellerOrder>('post', '/seller/orders/{id}/ship/', {
+  return apiRequest('post', '/seller/orders/{id}/ship/', {
     params: { id },
     body: { tracking_note: trackingNote },
   });
@@ -32,5 +34,5 @@ export function shipOrder(id: string, trackingNote: string) {
 
 /** `POST /api/seller/orders/{id}/deliver/` — shipped → delivered. */
 export function deliverOrder(id: string) {
-  return apiSend<SellerOrder>('post', '/seller/orders/{id}/deliver/', { params: { id }, body: {} });
+  return apiRequest('post', '/seller/orders/{id}/deliver/', { params: { id } });
 }

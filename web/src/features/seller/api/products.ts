@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiSend } from '@/lib/api/client';
+import { ApiError, apiGet, apiRequest, pageOf } from '@/lib/api/client';
 import { isForbidden } from './errors';
-import type { Page, ProductInput, ProductStatus, SellerProduct } from './types';
+import type { ProductInput, ProductStatus, SellerProductPage } from './types';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 
@@ -18,16 +18,18 @@ export const sellerProductQueryKey = (id: number) => ['seller', 'product', id] a
 export function useSellerProducts({ search, status, page }: ProductFilter) {
   return useQuery({
     queryKey: [...sellerProductsQueryKey, { search, status, page }],
-    queryFn: ({ signal }) =>
-      apiSend<Page<SellerProduct>>('get', '/seller/products/', {
-        query: {
-          search: search || undefined,
-          status,
-          page,
-          page_size: PRODUCTS_PAGE_SIZE,
-        },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      pageOf<SellerProductPage>(
+        await apiGet('/seller/products/', {
+          query: {
+            search: search || undefined,
+            status,
+            page,
+            page_size: PRODUCTS_PAGE_SIZE,
+          },
+          signal,
+        }),
+      ),
     // The old page stays on screen while the next filter's answer is on its way.
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -39,8 +41,7 @@ export function useSellerProducts({ search, status, page }: ProductFilter) {
 export function useSellerProduct(id: number) {
   return useQuery({
     queryKey: sellerProductQueryKey(id),
-    queryFn: ({ signal }) =>
-      apiSend<SellerProduct>('get', '/seller/products/{id}/', { params: { id }, signal }),
+    queryFn: ({ signal }) => apiGet('/seller/products/{id}/', { params: { id }, signal }),
     staleTime: 0,
     throwOnError: isForbidden,
   });
@@ -48,7 +49,7 @@ export function useSellerProduct(id: number) {
 
 /** `GET /api/seller/products/{id}/` once, outside a query (the form's stock reload). */
 export function fetchSellerProduct(id: number) {
-  return apiSend<SellerProduct>('get', '/seller/products/{id}/', { params: { id } });
+  return apiGet('/seller/products/{id}/', { params: { id } });
 }
 
 /** A PATCH refused because orders changed the stock since the seller saw it. */
@@ -65,7 +66,7 @@ export function isStockChanged(error: unknown): boolean {
 
 /** `POST /api/seller/products/` — adds a product; answers it with its new id. */
 export function createProduct(body: ProductInput) {
-  return apiSend<SellerProduct>('post', '/seller/products/', { body });
+  return apiRequest('post', '/seller/products/', { body });
 }
 
 /**
@@ -73,33 +74,33 @@ export function createProduct(body: ProductInput) {
  * with `expected_inventory` (the stock the form loaded) so that orders placed meanwhile are not
  * undone.
  */
-export function updateProduct(id: number, body: Partial<ProductInput>) {
-  return apiSend<SellerProduct>('patch', '/seller/products/{id}/', { params: { id }, body });
+export function updateProduct(id: number, body: ProductInput) {
+  return apiRequest('patch', '/seller/products/{id}/', { params: { id }, body });
 }
 
 /** `DELETE /api/seller/products/{id}/` — takes the product off sale (it stays, inactive). */
 export async function deactivateProduct(id: number) {
-  await apiSend<undefined>('delete', '/seller/products/{id}/', { params: { id } });
+  await apiRequest('delete', '/seller/products/{id}/', { params: { id } });
 }
 
 /** `POST /api/seller/products/{id}/images/` — uploads a picture to the end of the gallery. */
 export function uploadProductImage(id: number, file: File) {
   const body = new FormData();
   body.append('image', file);
-  return apiSend<SellerProduct>('post', '/seller/products/{id}/images/', { params: { id }, body });
+  return apiRequest('post', '/seller/products/{id}/images/', { params: { id }, body });
 }
 
 /** `PUT /api/seller/products/{id}/images/order/` — every image id once, first image first. */
 export function reorderProductImages(id: number, order: readonly number[]) {
-  return apiSend<SellerProduct>('put', '/seller/products/{id}/images/order/', {
+  return apiRequest('put', '/seller/products/{id}/images/order/', {
     params: { id },
-    body: { order },
+    body: { order: [...order] },
   });
 }
 
 /** `DELETE /api/seller/products/{id}/images/{image}/` — removes an image and its files. */
 export async function deleteProductImage(id: number, image: number) {
-  await apiSend<undefined>('delete', '/seller/products/{id}/images/{image}/', {
+  await apiRequest('delete', '/seller/products/{id}/images/{image}/', {
     params: { id, image },
   });
 }

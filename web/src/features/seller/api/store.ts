@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiSend } from '@/lib/api/client';
+import { apiGet, apiRequest } from '@/lib/api/client';
 import { isForbidden } from './errors';
-import type { SellerStore, StoreInput } from './types';
+import type { StoreInput } from './types';
 
 export const sellerStoreQueryKey = ['seller', 'store'] as const;
 
@@ -12,19 +12,19 @@ export const sellerStoreQueryKey = ['seller', 'store'] as const;
 export function useSellerStore({ throwForbidden = true }: { throwForbidden?: boolean } = {}) {
   return useQuery({
     queryKey: sellerStoreQueryKey,
-    queryFn: ({ signal }) => apiSend<SellerStore>('get', '/seller/store/', { signal }),
+    queryFn: ({ signal }) => apiGet('/seller/store/', { signal }),
     throwOnError: throwForbidden ? isForbidden : false,
   });
 }
 
 /** `PATCH /api/seller/store/` — changes the given fields; answers the whole store. */
 export function updateStore(body: StoreInput) {
-  return apiSend<SellerStore>('patch', '/seller/store/', { body });
+  return apiRequest('patch', '/seller/store/', { body });
 }
 
 /** `PUT /api/seller/store/logo/` — a new logo (re-encoded by the server); answers the whole store. */
 export function uploadStoreLogo(file: File) {
   const body = new FormData();
   body.append('image', file);
-  return apiSend<SellerStore>('put', '/seller/store/logo/', { body });
+  return apiRequest('put', '/seller/store/logo/', { body });
 }

@@ -1,16 +1,9 @@
+import type { QueryParams } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 // The Seller Centre API's bodies, from api/openapi.yaml. Money: `unit_price` is a 2-decimal string
 // ("1234.50"); an order's `amount` and `total_price` are cedis as JSON numbers, like the shopper's
 // orders (7450.5); the dashboard's revenue is whole pesewas.
-
-/** A page of a list (`?page=&page_size=`). */
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
 
 type Schemas = components['schemas'];
 
@@ -21,28 +14,24 @@ export type StoreInput = Schemas['SellerStoreRequest'];
 
 export type SellerProduct = Schemas['SellerProduct'];
 
-/** The body of `POST /api/seller/products/` (and, any part of it, of `PATCH …/{id}/`). */
-export interface ProductInput {
-  name: string;
-  category_id: number;
-  subcategory_id?: number;
-  sub_subcategory_id?: number;
-  /** As the seller typed it: 'GH₵' digits with optional thousands commas, e.g. "1,234.50". */
-  price: string;
-  inventory: number;
-  /** PATCH only, with `inventory`: the stock the seller saw (409 `stock_changed` when it moved). */
-  expected_inventory?: number;
-  description: string;
-  specification: string;
-  is_active?: boolean;
-}
+/** A page of the store's products (`?page=&page_size=`). */
+export type SellerProductPage = Schemas['SellerProductPage'];
 
-export type ProductStatus = 'all' | 'active' | 'inactive' | 'out_of_stock';
+/**
+ * The body of `POST /api/seller/products/` and `PATCH …/{id}/`: the price as the seller typed it,
+ * `expected_inventory` (PATCH, with `inventory`) the stock the seller saw.
+ */
+export type ProductInput = Schemas['SellerProductRequest'];
+
+export type ProductStatus = NonNullable<QueryParams<'get', '/seller/products/'>['status']>;
 
 export type SellerOrderStatus = Schemas['SellerOrder']['status'];
 
 /** An order as one store sees it: only its own lines, and `status` is its part of the order. */
 export type SellerOrder = Schemas['SellerOrder'];
+
+/** A page of the store's orders (`?page=&page_size=`). */
+export type SellerOrderPage = Schemas['SellerOrderPage'];
 
 /** `GET /api/seller/dashboard/`: `revenue_week` and `revenue_by_day[].amount` in pesewas. */
 export type Dashboard = Schemas['SellerDashboard'];

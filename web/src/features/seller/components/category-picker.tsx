@@ -1,5 +1,14 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { SelectField } from '@/components/ui/field';
-import { useCategories, type Category } from '@/features/catalog/api/get-categories';
+import type { components } from '@/lib/api/schema';
+
+type Category = components['schemas']['Category'];
+
+/** The public category tree as the page's query holds it (the route reads it from the catalogue). */
+export type CategoryTree = Pick<
+  UseQueryResult<readonly Category[]>,
+  'data' | 'isPending' | 'isError' | 'refetch'
+>;
 
 /** A product's place in the three category levels; the two deeper ones are optional. */
 export interface CategoryChoice {
@@ -21,15 +30,17 @@ const toId = (value: string) => (value === '' ? null : Number(value));
  * the levels under it; a level whose parent has no children is switched off.
  */
 export function CategoryPicker({
+  tree,
   value,
   onChange,
   errors,
 }: {
+  tree: CategoryTree;
   value: CategoryChoice;
   onChange: (value: CategoryChoice) => void;
   errors: { category?: string; subcategory?: string; subSubcategory?: string };
 }) {
-  const { data, isPending, isError, refetch } = useCategories();
+  const { data, isPending, isError, refetch } = tree;
   const tops = data ?? [];
   const subs = children(tops, value.category);
   const subSubs = children(subs, value.subcategory);

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, FormMessages } from '@/components/ui/field';
 import { problemText } from '@/lib/api/problem';
-import type { FieldErrors } from '@/features/backoffice/save-errors';
-import { useFormSave } from '@/features/backoffice/use-form-save';
+import type { FieldErrors } from '@/components/backoffice/save-errors';
+import { useFormSave } from '@/components/backoffice/use-form-save';
 import {
   createProduct,
   deactivateProduct,
@@ -19,7 +19,7 @@ import {
 import type { ProductInput, SellerProduct } from '../api/types';
 import { inventoryError, PRICE_HINT, priceError, priceText } from '../price';
 import { ActiveBadge } from './active-badge';
-import { CategoryPicker, type CategoryChoice } from './category-picker';
+import { CategoryPicker, type CategoryChoice, type CategoryTree } from './category-picker';
 import { RichTextField } from './rich-text-field';
 
 export const NAME_REQUIRED = 'Enter the product name.';
@@ -59,7 +59,15 @@ export interface ProductNotice {
  * the stock the form loaded (`expected_inventory`): when orders took units meanwhile the server
  * refuses it, and the seller reloads the stock instead of undoing those orders.
  */
-export function ProductForm({ product, notice }: { product?: SellerProduct; notice?: string }) {
+export function ProductForm({
+  product,
+  notice,
+  categories,
+}: {
+  product?: SellerProduct;
+  notice?: string;
+  categories: CategoryTree;
+}) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const activeErrorId = useId();
@@ -179,6 +187,7 @@ export function ProductForm({ product, notice }: { product?: SellerProduct; noti
         error={errors.name}
       />
       <CategoryPicker
+        tree={categories}
         value={category}
         onChange={setCategory}
         errors={{

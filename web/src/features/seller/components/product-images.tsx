@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessages } from '@/components/ui/field';
-import { ImageFileInput } from '@/features/backoffice/image-file-input';
-import { useAction } from '@/features/backoffice/use-action';
+import { ImageFileInput } from '@/components/backoffice/image-file-input';
+import { useAction } from '@/components/backoffice/use-action';
 import { smallest } from '@/lib/responsive-image';
 import {
   deleteProductImage,

@@ -1,7 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '@/components/ui/loading';
-import { SectionNav, type Section } from '@/features/backoffice/section-nav';
+import { SectionNav, type Section } from '@/components/backoffice/section-nav';
 import { useMe } from '@/lib/auth/me';
 import { isForbidden } from '../api/errors';
 import { useSellerStore } from '../api/store';

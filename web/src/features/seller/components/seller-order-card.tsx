@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessages, TextAreaField } from '@/components/ui/field';
 import { Price } from '@/components/ui/price';
-import { OrderStatus, shortOrderId } from '@/features/orders/components/order-status';
+import { OrderStatus, shortOrderId } from '@/components/order-status';
 import { problemText } from '@/lib/api/problem';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { deliverOrder, sellerOrdersQueryKey, shipOrder } from '../api/orders';
-import type { Page, SellerOrder } from '../api/types';
+import type { SellerOrder, SellerOrderPage } from '../api/types';
 
 export const SHIP_FAILED = 'Failed to mark the order shipped.';
 export const DELIVER_FAILED = 'Failed to mark the order delivered.';
@@ -19,7 +19,7 @@ export const TRACKING_MAX = 500;
 function useOrderChanged() {
   const client = useQueryClient();
   return (order: SellerOrder) => {
-    client.setQueriesData<Page<SellerOrder>>({ queryKey: sellerOrdersQueryKey }, (page) =>
+    client.setQueriesData<SellerOrderPage>({ queryKey: sellerOrdersQueryKey }, (page) =>
       page ? { ...page, results: page.results.map((o) => (o.id === order.id ? order : o)) } : page,
     );
     void client.invalidateQueries({ queryKey: sellerOrdersQueryKey });

@@ -1,7 +1,9 @@
 import { cx } from '@/lib/cx';
-import type { Order } from '../api/orders';
+import type { components } from '@/lib/api/schema';
 
-const styles: Record<Order['status'], string> = {
+type Status = components['schemas']['Order']['status'];
+
+const styles: Record<Status, string> = {
   pending: 'bg-gold-100 text-ink',
   processing: 'bg-brand-50 text-brand-800',
   shipped: 'bg-brand-100 text-brand-900',
@@ -13,7 +15,7 @@ const styles: Record<Order['status'], string> = {
  * The order's status as a badge; the lower-case status names its style (spec §4), the text is
  * the status with a capital ('Pending').
  */
-export function OrderStatus({ status }: { status: Order['status'] }) {
+export function OrderStatus({ status }: { status: Status }) {
   return (
     <span
       data-status={status}

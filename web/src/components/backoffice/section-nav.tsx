@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { cx } from '@/lib/cx';
 
-// features/backoffice holds the building blocks of the Seller Centre and the staff area. It stays
+// components/backoffice holds the building blocks of the Seller Centre and the staff area. It stays
 // out of the storefront's shared `app` chunk (vite.config.ts): shoppers never load it.
 
 export interface Section {
