@@ -11,7 +11,7 @@ import (
 )
 
 // islandKeyCases is the fixture shared with the web app's test
-// (web/src/lib/island-key.test.ts): page URL → the island's keys.
+// (web/src/app/island-keys.test.ts): page URL → the island's keys.
 type islandKeyCases struct {
 	Cases []struct {
 		URL  string   `json:"url"`

@@ -25,7 +25,7 @@ import (
 // query (as url.Values.Encode writes it) to the JSON those requests answer;
 // the web app reads it in web/src/lib/injected.ts and web/src/lib/island-key.ts.
 // Both sides are checked against one fixture, testdata/island-keys.json (page
-// URL → keys): TestIslandKeys here, web/src/lib/island-key.test.ts there.
+// URL → keys): TestIslandKeys here, web/src/app/island-keys.test.ts there.
 
 const (
 	siteName         = "Dwa"

@@ -13,7 +13,7 @@ import { categoryFilter } from '@/routes/category';
 import { productId } from '@/routes/product';
 import { catalogueFilter } from '@/routes/products';
 import { searchQuery } from '@/routes/search';
-import { islandKey } from './island-key';
+import { islandKey } from '@/lib/island-key';
 
 /**
  * Page URL → the keys the server's island carries (internal/httpapi/island_keys_test.go checks
