@@ -8,7 +8,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: help run build web web-deps gen test test-go test-web test-e2e bench bench-1m lighthouse lint fmt clean
+.PHONY: help run build image cluster web web-deps gen test test-go test-web test-e2e bench bench-1m lighthouse lint fmt clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -18,6 +18,12 @@ run: build ## build everything and start the shop on SQLite with demo data
 
 build: web ## build bin/dwa with the storefront embedded
 	go build -trimpath -ldflags "$(GO_LDFLAGS)" -o bin/dwa ./cmd/dwa
+
+image: web ## build the container image (FROM scratch; podman, buildah or docker)
+	deploy/container/build.sh dwa:$(VERSION)
+
+cluster: ## two dwa on PostgreSQL behind HAProxy with TLS; a rolling restart under load
+	deploy/local-cluster.sh
 
 $(WEB_DEPS): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"dwa/internal/shoptest/poll"
 	"dwa/internal/store/sqlite"
 )
 
@@ -46,14 +47,15 @@ func TestServeAccounts(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if resp, err := http.Get(base + "/readyz"); err == nil {
+	answered := poll.Within(5*time.Second, func() bool {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
 			resp.Body.Close()
-			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("server never answered")
-		}
+		return err == nil
+	})
+	if !answered {
+		t.Fatal("server never answered")
 	}
 	const pw = "Tro-tro to Kaneshie 7"
 	if code := post("/api/auth/users/", `{"email":"kofi@example.com","username":"kofi_m","password":"`+pw+`","re_password":"`+pw+`"}`); code != 201 {
@@ -63,12 +65,13 @@ func TestServeAccounts(t *testing.T) {
 		t.Fatalf("login: %d", code)
 	}
 	var mail []byte
-	for deadline := time.Now().Add(5 * time.Second); mail == nil && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	poll.Within(5*time.Second, func() bool {
 		files, _ := filepath.Glob(filepath.Join(dir, "mail", "*.eml"))
 		if len(files) > 0 {
 			mail, _ = os.ReadFile(files[0])
 		}
-	}
+		return mail != nil
+	})
 	if !strings.Contains(string(mail), "To: <kofi@example.com>") || !strings.Contains(string(mail), "https://dwa.test/products") {
 		t.Fatalf("welcome mail = %.400s", mail)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"dwa/internal/demo"
+	"dwa/internal/shoptest/poll"
 )
 
 // productionVars is the least configuration production starts with.
@@ -48,22 +49,18 @@ func serveUntilDone(t *testing.T, vars map[string]string) (string, *syncBuffer) 
 		}
 	})
 	base := "http://" + vars["DWA_ADDR"]
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	ready := poll.Within(60*time.Second, func() bool {
 		select {
 		case err := <-done:
 			t.Fatalf("serve stopped: %v\n%s", err, out)
 		default:
 		}
-		if resp, err := http.Get(base + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				return base, out
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("server never became ready")
-		}
+		return answersReady(base)
+	})
+	if !ready {
+		t.Fatal("server never became ready")
 	}
+	return base, out
 }
 
 // TestProductionDemo: production seeds the demo catalogue only when

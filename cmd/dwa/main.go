@@ -1,6 +1,6 @@
 // Command dwa is the whole shop: `dwa serve` runs the API and storefront;
-// the other subcommands migrate, seed and manage accounts. main.go is the
-// only place that picks concrete adapters.
+// the other subcommands migrate, seed and manage accounts. The concrete
+// adapters are picked in internal/wiring, which the tests use too.
 package main
 
 import (
@@ -37,6 +37,8 @@ func commands() []command {
 		{"migrate", "apply database migrations and exit", runMigrate},
 		{"seed", "load the demo catalogue, or synthetic products for load tests", runSeed},
 		{"user", "manage accounts: user create --username U --email E [--staff] [--store NAME]", runUser},
+		{"backup", "backup --to DIR: copy the SQLite database, media and signing key while serving", runBackup},
+		{"restore", "restore --from DIR [--force]: put a backup into the data directory (no dwa serving from it)", runRestore},
 		{"reviews", "moderate reviews: reviews [--ratings] pending | approve ID | reject ID", runReviews},
 		{"version", "print the version", runVersion},
 	}

@@ -19,6 +19,7 @@ import (
 
 	"dwa/internal/gateway/s3media/s3mediatest"
 	"dwa/internal/shoptest"
+	"dwa/internal/shoptest/poll"
 )
 
 // testEnv runs commands against a private data directory.
@@ -37,7 +38,7 @@ func testEnv(t *testing.T, vars map[string]string, stdin string) (env, *bytes.Bu
 
 func TestHelpAndVersion(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"help"}, {"serve", "--help"}, {"migrate", "--help"}, {"seed", "--help"},
-		{"user", "--help"}, {"user", "create", "--help"}, {"version", "--help"}} {
+		{"user", "--help"}, {"user", "create", "--help"}, {"version", "--help"}, {"backup", "--help"}, {"restore", "--help"}} {
 		e, out := testEnv(t, nil, "")
 		err := run(context.Background(), args, e)
 		if err != nil && !errors.Is(err, flag.ErrHelp) {
@@ -164,20 +165,10 @@ func TestServe(t *testing.T) {
 	start := time.Now()
 	go func() { done <- run(ctx, []string{"serve"}, e) }()
 	base := "http://" + addr
-	var ready time.Duration
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if resp, err := http.Get(base + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				ready = time.Since(start)
-				break
-			}
-		}
-	}
-	if ready == 0 {
+	if !poll.Within(5*time.Second, func() bool { return answersReady(base) }) {
 		t.Fatal("server never became ready")
 	}
-	t.Logf("ready after %s", ready)
+	t.Logf("ready after %s", time.Since(start))
 	resp, err := http.Get(base + "/api/store/categories/")
 	if err != nil {
 		t.Fatal(err)
@@ -263,14 +254,27 @@ func (s *slowLogin) finish() *http.Response {
 // begun shutting down.
 func waitListenerClosed(t *testing.T, addr string) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	refused := poll.Within(10*time.Second, func() bool {
 		c, err := net.DialTimeout("tcp", addr, time.Second)
 		if err != nil {
-			return
+			return true
 		}
 		c.Close()
+		return false
+	})
+	if !refused {
+		t.Fatal("the server kept listening after cancel")
 	}
-	t.Fatal("the server kept listening after cancel")
+}
+
+// answersReady reports whether the server at base answers /readyz with 200.
+func answersReady(base string) bool {
+	resp, err := http.Get(base + "/readyz")
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == 200
 }
 
 // TestServeWithBucket: with S3 configured, serve refuses to start when the
@@ -318,12 +322,11 @@ func TestServeWithBucket(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, []string{"serve"}, e) }()
 	var resp *http.Response
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if resp, err = http.Get("http://" + addr + "/media/uploads/products/1/abc-320.jpg"); err == nil {
-			break
-		}
-	}
-	if err != nil {
+	served := poll.Within(5*time.Second, func() bool {
+		resp, err = http.Get("http://" + addr + "/media/uploads/products/1/abc-320.jpg")
+		return err == nil
+	})
+	if !served {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)

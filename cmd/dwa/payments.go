@@ -1,22 +1,6 @@
 package main
 
-import (
-	"context"
-
-	"dwa/internal/config"
-	"dwa/internal/gateway/paystack"
-	"dwa/internal/gateway/testpay"
-	"dwa/internal/service"
-)
-
-// paymentGateway picks Paystack when its keys are configured, else the
-// built-in test provider (config refuses that in production unless allowed).
-func paymentGateway(cfg config.Config) service.PaymentGateway {
-	if cfg.TestPayments() {
-		return testpay.New()
-	}
-	return paystack.New(cfg.PaystackBaseURL, cfg.PaystackSecretKey, cfg.PaystackPublicKey)
-}
+import "context"
 
 // startPaymentJobs runs webhook processing, payment re-verification and
 // order expiry in the background; the returned function stops them and
@@ -26,7 +10,7 @@ func (a *app) startPaymentJobs(ctx context.Context) (stop func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		a.svc.RunPaymentJobs(ctx)
+		a.shop.Service.RunPaymentJobs(ctx)
 	}()
 	return func() { cancel(); <-done }
 }

@@ -47,7 +47,7 @@ func runReviews(ctx context.Context, e env, args []string) error {
 	approve := rest[0] == "approve"
 	switch {
 	case rest[0] == "pending" && *ratings:
-		rows, total, err := a.svc.RatingsForModeration(ctx, shop.StatusPending, 0, a.cfg.ListMax)
+		rows, total, err := a.shop.Service.RatingsForModeration(ctx, shop.StatusPending, 0, a.cfg.ListMax)
 		if err != nil {
 			return describe(err)
 		}
@@ -56,7 +56,7 @@ func runReviews(ctx context.Context, e env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "%d pending rating(s)\n", total)
 	case rest[0] == "pending":
-		rows, total, err := a.svc.ReviewsForModeration(ctx, shop.StatusPending, 0, a.cfg.ListMax)
+		rows, total, err := a.shop.Service.ReviewsForModeration(ctx, shop.StatusPending, 0, a.cfg.ListMax)
 		if err != nil {
 			return describe(err)
 		}
@@ -65,13 +65,13 @@ func runReviews(ctx context.Context, e env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "%d pending review(s)\n", total)
 	case *ratings:
-		r, err := a.svc.ModerateRating(ctx, id, approve)
+		r, err := a.shop.Service.ModerateRating(ctx, id, approve)
 		if err != nil {
 			return describe(err)
 		}
 		fmt.Fprintf(e.stdout, "Rating %d by %s is now %s.\n", r.ID, r.Username, r.Status)
 	default:
-		r, err := a.svc.ModerateReview(ctx, id, approve)
+		r, err := a.shop.Service.ModerateReview(ctx, id, approve)
 		if err != nil {
 			return describe(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"dwa/internal/service"
 	"dwa/internal/shop"
 	"dwa/internal/shoptest"
+	"dwa/internal/shoptest/poll"
 )
 
 func TestReviewsCommand(t *testing.T) {
@@ -24,12 +25,12 @@ func TestReviewsCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := a.svc.CreateUser(ctx, service.NewUser{Username: "ama_k", Email: "ama@example.com", Password: shoptest.Password})
+	u, err := a.shop.Service.CreateUser(ctx, service.NewUser{Username: "ama_k", Email: "ama@example.com", Password: shoptest.Password})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := shoptest.NewProduct("Kente Stole", 25000)
-	if err := a.svc.CreateProducts(ctx, []*shop.Product{p}); err != nil {
+	if err := a.shop.Service.CreateProducts(ctx, []*shop.Product{p}); err != nil {
 		t.Fatal(err)
 	}
 	var reviewID, ratingID int64
@@ -92,12 +93,11 @@ func TestServeEndsStreams(t *testing.T) {
 	go func() { done <- run(ctx, []string{"serve"}, e) }()
 	base := "http://" + addr + "/api"
 	var resp *http.Response
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if resp, err = http.Post(base+"/auth/jwt/create/", "application/json",
-			strings.NewReader(`{"username":"esi","password":"`+shoptest.Password+`"}`)); err == nil {
-			break
-		}
-	}
+	poll.Within(5*time.Second, func() bool {
+		resp, err = http.Post(base+"/auth/jwt/create/", "application/json",
+			strings.NewReader(`{"username":"esi","password":"`+shoptest.Password+`"}`))
+		return err == nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

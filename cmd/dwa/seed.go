@@ -27,12 +27,12 @@ func runSeed(ctx context.Context, e env, args []string) error {
 	}
 	defer a.close()
 	if *reset {
-		if err := a.svc.ResetData(ctx); err != nil {
+		if err := a.shop.Service.ResetData(ctx); err != nil {
 			return fmt.Errorf("reset: %w", err)
 		}
 		fmt.Fprintln(e.stdout, "All data deleted.")
 	}
-	seeded, err := seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), demoPasswords(a.cfg), e.stdout)
+	seeded, err := seed.DemoIfEmpty(ctx, a.shop.Service, a.shop.MediaDir, demoPasswords(a.cfg), e.stdout)
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func runSeed(ctx context.Context, e env, args []string) error {
 		printDemoAccounts(e.stdout, a.cfg)
 	}
 	if *products > 0 {
-		return seed.Synthetic(ctx, a.svc, *products, e.stdout)
+		return seed.Synthetic(ctx, a.shop.Service, *products, e.stdout)
 	}
 	return nil
 }

@@ -6,13 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"time"
 
-	"dwa/api"
-	"dwa/internal/httpapi"
 	"dwa/internal/seed"
-	"dwa/web"
 )
 
 func runServe(ctx context.Context, e env, args []string) error {
@@ -25,6 +21,8 @@ func runServe(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	defer a.close()
+	// Built in the background: /readyz fails until it is.
+	a.store.StartCatalogue()
 	if a.cfg.DatabaseURL != "" {
 		if err := a.store.Warm(ctx, a.cfg.DBMaxConns); err != nil {
 			return fmt.Errorf("open PostgreSQL connections: %w", err)
@@ -37,7 +35,7 @@ func runServe(ctx context.Context, e env, args []string) error {
 
 	seeded := false
 	if a.cfg.Demo {
-		if seeded, err = seed.DemoIfEmpty(ctx, a.svc, a.mediaDir(), demoPasswords(a.cfg), e.stdout); err != nil {
+		if seeded, err = seed.DemoIfEmpty(ctx, a.shop.Service, a.shop.MediaDir, demoPasswords(a.cfg), e.stdout); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
 		}
 	}
@@ -47,17 +45,7 @@ func runServe(ctx context.Context, e env, args []string) error {
 	}
 	defer stopOutbox()
 	defer a.startPaymentJobs(ctx)()
-	opts := httpapi.Options{
-		Config: a.cfg, Service: a.svc, Web: web.Dist(), Media: os.DirFS(a.mediaDir()),
-		OpenAPI: api.OpenAPIYAML, PoolStats: a.poolStats,
-	}
-	if a.uploads != nil { // a nil *Bucket would make a non-nil interface
-		opts.Uploads = a.uploads
-	}
-	h, err := httpapi.New(opts)
-	if err != nil {
-		return err
-	}
+	h := a.shop.API
 	ln, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
 		return err
@@ -72,7 +60,7 @@ func runServe(ctx context.Context, e env, args []string) error {
 	}
 	// Shutdown waits for handlers to return; message streams never would
 	// on their own, so they end as soon as it starts.
-	srv.RegisterOnShutdown(a.fanout.Close)
+	srv.RegisterOnShutdown(a.shop.Close)
 	a.log.Info("dwa started", "version", version, "config", a.cfg.String())
 	printBanner(e.stdout, a, seeded)
 
@@ -83,8 +71,20 @@ func runServe(ctx context.Context, e env, args []string) error {
 		return err
 	case <-ctx.Done():
 	}
-	a.log.Info("shutting down: finishing in-flight requests", "timeout", a.cfg.ShutdownTimeout.String())
 	h.ShuttingDown()
+	if d := a.cfg.DrainDelay; d > 0 {
+		// Load balancers see /readyz fail within their check interval and
+		// stop sending; until then new requests are still served, each on
+		// a connection closed after its answer so none is reused later.
+		a.log.Info("draining: /readyz fails, still serving", "delay", d.String())
+		srv.SetKeepAlivesEnabled(false)
+		select {
+		case <-time.After(d):
+		case err := <-errc:
+			return err
+		}
+	}
+	a.log.Info("shutting down: finishing in-flight requests", "timeout", a.cfg.ShutdownTimeout.String())
 	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -93,7 +93,7 @@ func runServe(ctx context.Context, e env, args []string) error {
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	a.svc.Wait() // reset links asked for just before the end
+	a.shop.Service.Wait() // reset links asked for just before the end
 	a.log.Info("stopped")
 	return nil
 }
@@ -101,12 +101,12 @@ func runServe(ctx context.Context, e env, args []string) error {
 // checkUploads refuses to start with a configured bucket that cannot be
 // reached: every upload and every uploaded image shown would fail.
 func (a *app) checkUploads(ctx context.Context) error {
-	if a.uploads == nil {
+	if a.shop.Uploads == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := a.uploads.Check(ctx); err != nil {
+	if err := a.shop.Uploads.Check(ctx); err != nil {
 		return fmt.Errorf("S3 media storage (DWA_S3_*): %w", err)
 	}
 	return nil
@@ -119,6 +119,9 @@ func printBanner(w interface{ Write([]byte) (int, error) }, a *app, seeded bool)
 	}
 	if a.cfg.SMTPURL == "" {
 		fmt.Fprintf(w, "Mail: written to %s/mail (no SMTP_URL set)\n", a.cfg.DataDir)
+	}
+	if !a.cfg.SMS.Enabled() {
+		fmt.Fprintf(w, "Text messages: written to %s/sms (no HUBTEL_SMS_CLIENT_ID set)\n", a.cfg.DataDir)
 	}
 	// Development lists the sign-ins on every start; production says what
 	// it did only when it seeded just now.

@@ -45,14 +45,14 @@ func runUser(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	defer a.close()
-	u, err := a.svc.CreateUser(ctx, service.NewUser{Username: *username, Email: *email, Password: password, Staff: *staff})
+	u, err := a.shop.Service.CreateUser(ctx, service.NewUser{Username: *username, Email: *email, Password: password, Staff: *staff})
 	if err != nil {
 		return describe(err)
 	}
 	fmt.Fprintf(e.stdout, "Created user %s (id %d)%s.\n", u.Username, u.ID, map[bool]string{true: " with staff rights"}[u.IsStaff])
 	if *storeName != "" {
 		st := &shop.Store{OwnerID: u.ID, Name: *storeName, Active: true}
-		if err := a.svc.CreateStore(ctx, st); err != nil {
+		if err := a.shop.Service.CreateStore(ctx, st); err != nil {
 			return describe(err)
 		}
 		fmt.Fprintf(e.stdout, "Opened store %q (id %d) for %s.\n", st.Name, st.ID, u.Username)

@@ -51,6 +51,9 @@ type Config struct {
 	// its endpoint is set.
 	S3 S3
 
+	// SMS sends text messages (issue 22).
+	SMS SMS
+
 	CORSOrigins     []string
 	TrustedProxies  []netip.Prefix
 	MetricsNetworks []netip.Prefix
@@ -65,9 +68,23 @@ type Config struct {
 	AccessTokenTTL  time.Duration
 	RefreshTokenTTL time.Duration
 	OrderExpiry     time.Duration
-	ListMax         int
-	ShutdownTimeout time.Duration
-	LogLevel        string
+	// MobileMoneyTimeout bounds how long a mobile money prompt waits.
+	MobileMoneyTimeout time.Duration
+	ListMax            int
+	ShutdownTimeout    time.Duration
+	// DrainDelay is how long a stopping server keeps accepting requests
+	// after /readyz turned 503, so load balancers stop sending first.
+	DrainDelay time.Duration
+	LogLevel   string
+	AccessLog  AccessLog
+}
+
+// AccessLog says which requests get a line in the log. Errors (4xx, 5xx,
+// 499) and requests slower than Slow are logged in every mode but off.
+type AccessLog struct {
+	Mode  string        // "off", "errors", "sampled" or "all"
+	Every int           // sampled: one line per Every other requests
+	Slow  time.Duration // a request taking at least this long is logged
 }
 
 // S3 locates the S3-compatible bucket that keeps uploaded images.
@@ -90,9 +107,10 @@ func (s S3) Enabled() bool { return s.Endpoint != "" }
 func (c Config) TestPayments() bool { return c.PaystackSecretKey == "" }
 
 // WritesDataDir reports whether serving writes to DataDir: the SQLite
-// database, mail files without SMTP_URL, uploaded images without S3.
+// database, mail files without SMTP_URL, text messages without an SMS
+// provider, uploaded images without S3.
 func (c Config) WritesDataDir() bool {
-	return c.DatabaseURL == "" || c.SMTPURL == "" || !c.S3.Enabled()
+	return c.DatabaseURL == "" || c.SMTPURL == "" || !c.SMS.Enabled() || !c.S3.Enabled()
 }
 
 // SQLitePath is the database file used when DatabaseURL is empty.
@@ -124,6 +142,11 @@ var Vars = []Var{
 	{"SMTP_URL", "", "smtps://user:pass@host:465, or smtp://…:587 with STARTTLS required except to localhost (?tls=none: plain text, no password allowed); empty writes mail to <data dir>/mail", true},
 	{"DWA_MAIL_FROM", "Dwa <no-reply@dwa.shop>", "sender of outgoing mail", false},
 	{"DWA_SUPPORT_EMAIL", "support@dwa.shop", "where complaints are sent", false},
+	// Text messages (config/sms.go).
+	{"HUBTEL_SMS_CLIENT_ID", "", "Hubtel SMS API client ID; empty writes text messages to <data dir>/sms", false},
+	{"HUBTEL_SMS_CLIENT_SECRET", "", "Hubtel SMS API client secret (required with the client ID)", true},
+	{"HUBTEL_SMS_URL", "https://sms.hubtel.com/v1/messages/send", "Hubtel send-message endpoint", false},
+	{"DWA_SMS_SENDER", "Dwa", "sender ID on text messages (1–11 letters or digits, approved by the provider)", false},
 	{"DWA_S3_ENDPOINT", "", "http(s):// URL of an S3-compatible service for uploaded images; empty keeps them in <data dir>/media", false},
 	{"DWA_S3_REGION", "", "the bucket's region; empty asks the service", false},
 	{"DWA_S3_BUCKET", "", "bucket for uploaded images (required with DWA_S3_ENDPOINT)", false},
@@ -139,9 +162,13 @@ var Vars = []Var{
 	{"DWA_ACCESS_TOKEN_TTL", "15m", "access token lifetime", false},
 	{"DWA_REFRESH_TOKEN_TTL", "336h", "refresh token lifetime", false},
 	{"DWA_ORDER_EXPIRY", "48h", "unpaid pending orders are cancelled after this", false},
+	{"DWA_MOMO_TIMEOUT", "5m", "a mobile money prompt not approved within this fails (the shopper may retry)", false},
 	{"DWA_LIST_MAX", "100", "most items in one plain-array list", false},
 	{"DWA_SHUTDOWN_TIMEOUT", "15s", "how long in-flight requests get on shutdown", false},
+	{"DWA_DRAIN_DELAY", "0s", "on SIGTERM, keep serving this long with /readyz failing before refusing connections; set it above the load balancer's health-check interval × fall count", false},
 	{"DWA_LOG_LEVEL", "info", "debug, info, warn or error", false},
+	{"DWA_ACCESS_LOG", "all (errors in production)", "which requests are logged: off, errors (4xx, 5xx and slow ones), sampled:N (errors, slow ones and one in N of the rest) or all", false},
+	{"DWA_SLOW_REQUEST", "1s", "a request taking at least this long is logged as slow whatever DWA_ACCESS_LOG says (unless off)", false},
 }
 
 // Load reads the environment through getenv, applies defaults and validates.
@@ -151,33 +178,36 @@ func Load(getenv func(string) string) (Config, error) {
 	// accounts' passwords are published.
 	env := p.str("DWA_ENV", "development")
 	c := Config{
-		Env:               env,
-		Addr:              p.str("DWA_ADDR", "localhost:8080"),
-		APIPrefix:         p.str("DWA_API_PREFIX", "/api"),
-		DataDir:           p.str("DWA_DATA_DIR", "./data"),
-		DatabaseURL:       p.str("DATABASE_URL", ""),
-		DBMaxConns:        p.int("DWA_DB_MAX_CONNS", 16),
-		Demo:              p.bool("DWA_DEMO", env != "production"),
-		DemoStaffPassword: getenv("DWA_DEMO_STAFF_PASSWORD"),
-		SecretKey:         getenv("DWA_SECRET_KEY"),
-		PaystackSecretKey: p.str("PAYSTACK_SECRET_KEY", ""),
-		PaystackPublicKey: p.str("PAYSTACK_PUBLIC_KEY", ""),
-		PaystackBaseURL:   strings.TrimSuffix(p.str("PAYSTACK_BASE_URL", "https://api.paystack.co"), "/"),
-		AllowTestPayments: p.bool("DWA_ALLOW_TEST_PAYMENTS", false),
-		SMTPURL:           p.str("SMTP_URL", ""),
-		MailFrom:          p.str("DWA_MAIL_FROM", "Dwa <no-reply@dwa.shop>"),
-		SupportEmail:      p.str("DWA_SUPPORT_EMAIL", "support@dwa.shop"),
-		CORSOrigins:       p.list("DWA_CORS_ORIGINS"),
-		TrustedProxies:    p.prefixes("DWA_TRUSTED_PROXIES", ""),
-		MetricsNetworks:   p.prefixes("DWA_METRICS_NETWORKS", "127.0.0.0/8,::1/128"),
-		RateLimits:        p.rateLimits("DWA_RATE_LIMITS"),
-		RateLimitStore:    p.str("DWA_RATE_LIMIT_STORE", "auto"),
-		AccessTokenTTL:    p.duration("DWA_ACCESS_TOKEN_TTL", 15*time.Minute),
-		RefreshTokenTTL:   p.duration("DWA_REFRESH_TOKEN_TTL", 14*24*time.Hour),
-		OrderExpiry:       p.duration("DWA_ORDER_EXPIRY", 48*time.Hour),
-		ListMax:           p.int("DWA_LIST_MAX", 100),
-		ShutdownTimeout:   p.duration("DWA_SHUTDOWN_TIMEOUT", 15*time.Second),
-		LogLevel:          p.str("DWA_LOG_LEVEL", "info"),
+		Env:                env,
+		Addr:               p.str("DWA_ADDR", "localhost:8080"),
+		APIPrefix:          p.str("DWA_API_PREFIX", "/api"),
+		DataDir:            p.str("DWA_DATA_DIR", "./data"),
+		DatabaseURL:        p.str("DATABASE_URL", ""),
+		DBMaxConns:         p.int("DWA_DB_MAX_CONNS", 16),
+		Demo:               p.bool("DWA_DEMO", env != "production"),
+		DemoStaffPassword:  getenv("DWA_DEMO_STAFF_PASSWORD"),
+		SecretKey:          getenv("DWA_SECRET_KEY"),
+		PaystackSecretKey:  p.str("PAYSTACK_SECRET_KEY", ""),
+		PaystackPublicKey:  p.str("PAYSTACK_PUBLIC_KEY", ""),
+		PaystackBaseURL:    strings.TrimSuffix(p.str("PAYSTACK_BASE_URL", "https://api.paystack.co"), "/"),
+		AllowTestPayments:  p.bool("DWA_ALLOW_TEST_PAYMENTS", false),
+		SMTPURL:            p.str("SMTP_URL", ""),
+		MailFrom:           p.str("DWA_MAIL_FROM", "Dwa <no-reply@dwa.shop>"),
+		SupportEmail:       p.str("DWA_SUPPORT_EMAIL", "support@dwa.shop"),
+		CORSOrigins:        p.list("DWA_CORS_ORIGINS"),
+		TrustedProxies:     p.prefixes("DWA_TRUSTED_PROXIES", ""),
+		MetricsNetworks:    p.prefixes("DWA_METRICS_NETWORKS", "127.0.0.0/8,::1/128"),
+		RateLimits:         p.rateLimits("DWA_RATE_LIMITS"),
+		RateLimitStore:     p.str("DWA_RATE_LIMIT_STORE", "auto"),
+		AccessTokenTTL:     p.duration("DWA_ACCESS_TOKEN_TTL", 15*time.Minute),
+		RefreshTokenTTL:    p.duration("DWA_REFRESH_TOKEN_TTL", 14*24*time.Hour),
+		OrderExpiry:        p.duration("DWA_ORDER_EXPIRY", 48*time.Hour),
+		ListMax:            p.int("DWA_LIST_MAX", 100),
+		ShutdownTimeout:    p.duration("DWA_SHUTDOWN_TIMEOUT", 15*time.Second),
+		DrainDelay:         p.duration("DWA_DRAIN_DELAY", 0),
+		LogLevel:           p.str("DWA_LOG_LEVEL", "info"),
+		AccessLog:          p.accessLog("DWA_ACCESS_LOG", env),
+		MobileMoneyTimeout: p.duration("DWA_MOMO_TIMEOUT", 5*time.Minute),
 		S3: S3{
 			Endpoint:  strings.TrimSuffix(p.str("DWA_S3_ENDPOINT", ""), "/"),
 			Region:    p.str("DWA_S3_REGION", ""),
@@ -188,6 +218,7 @@ func Load(getenv func(string) string) (Config, error) {
 			PathStyle: p.bool("DWA_S3_PATH_STYLE", false),
 		},
 	}
+	c.SMS = loadSMS(&p)
 	c.PublicURL = strings.TrimSuffix(p.str("DWA_PUBLIC_URL", defaultPublicURL(c.Addr)), "/")
 	if err := errors.Join(append(p.errs, c.validate()...)...); err != nil {
 		return Config{}, err
@@ -254,6 +285,7 @@ func (c Config) validate() []error {
 		}
 	}
 	errs = append(errs, c.S3.validate(c.Env == "production")...)
+	errs = append(errs, c.SMS.validate(c.Env == "production")...)
 	for _, o := range c.CORSOrigins {
 		if u, err := url.Parse(o); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
 			bad("DWA_CORS_ORIGINS entry %q must be an origin like https://shop.example", o)
@@ -270,8 +302,17 @@ func (c Config) validate() []error {
 	if c.OrderExpiry < time.Minute {
 		bad("DWA_ORDER_EXPIRY must be at least 1m")
 	}
+	if c.MobileMoneyTimeout < 10*time.Second || c.MobileMoneyTimeout > 30*time.Minute {
+		bad("DWA_MOMO_TIMEOUT must be between 10s and 30m")
+	}
 	if c.ListMax < 1 || c.ListMax > 1000 {
 		bad("DWA_LIST_MAX must be between 1 and 1000")
+	}
+	if c.DrainDelay < 0 || c.DrainDelay > 5*time.Minute {
+		bad("DWA_DRAIN_DELAY must be between 0s and 5m")
+	}
+	if c.AccessLog.Slow <= 0 {
+		bad("DWA_SLOW_REQUEST must be a positive duration like 500ms or 2s")
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -359,6 +400,10 @@ func (c Config) String() string {
 	if c.SMTPURL != "" {
 		mail = "smtp:" + redactURL(c.SMTPURL)
 	}
+	sms := "files in " + c.DataDir + "/sms"
+	if c.SMS.Enabled() {
+		sms = "hubtel:" + redactURL(c.SMS.HubtelURL)
+	}
 	pay := "test provider"
 	if !c.TestPayments() {
 		pay = "paystack"
@@ -370,8 +415,9 @@ func (c Config) String() string {
 			media += "/" + c.S3.Prefix
 		}
 	}
-	return fmt.Sprintf("env=%s addr=%s public_url=%s db=%s payments=%s mail=%s media=%s secret_key=%s paystack_secret=%s s3_secret=%s",
-		c.Env, c.Addr, c.PublicURL, db, pay, mail, media, mask(c.SecretKey), mask(c.PaystackSecretKey), mask(c.S3.SecretKey))
+	return fmt.Sprintf("env=%s addr=%s public_url=%s db=%s payments=%s mail=%s sms=%s media=%s secret_key=%s paystack_secret=%s s3_secret=%s hubtel_secret=%s",
+		c.Env, c.Addr, c.PublicURL, db, pay, mail, sms, media, mask(c.SecretKey), mask(c.PaystackSecretKey), mask(c.S3.SecretKey),
+		mask(c.SMS.HubtelClientSecret))
 }
 
 func redactURL(raw string) string {
@@ -429,6 +475,31 @@ func (p *parser) duration(name string, def time.Duration) time.Duration {
 		p.errs = append(p.errs, fmt.Errorf("%s: %q is not a duration like 15m or 48h", name, v))
 	}
 	return d
+}
+
+// accessLog reads DWA_ACCESS_LOG and DWA_SLOW_REQUEST. Production logs
+// errors and slow requests only: one line per request made 1.7 GB in one
+// load test, and the lines that matter there are the failures.
+func (p *parser) accessLog(name, env string) AccessLog {
+	def := "all"
+	if env == "production" {
+		def = "errors"
+	}
+	a := AccessLog{Mode: p.str(name, def), Slow: p.duration("DWA_SLOW_REQUEST", time.Second)}
+	if n, ok := strings.CutPrefix(a.Mode, "sampled:"); ok {
+		every, err := strconv.Atoi(n)
+		if err != nil || every < 2 {
+			p.errs = append(p.errs, fmt.Errorf("%s: %q needs a whole number of at least 2 after sampled:", name, a.Mode))
+		}
+		a.Mode, a.Every = "sampled", every
+		return a
+	}
+	switch a.Mode {
+	case "off", "errors", "all":
+	default:
+		p.errs = append(p.errs, fmt.Errorf("%s must be off, errors, sampled:N or all, not %q", name, a.Mode))
+	}
+	return a
 }
 
 func (p *parser) list(name string) []string {

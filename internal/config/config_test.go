@@ -86,10 +86,18 @@ func TestValidation(t *testing.T) {
 		{"short secret", map[string]string{"DWA_SECRET_KEY": "short"}, "DWA_SECRET_KEY"},
 		{"half the Paystack keys", map[string]string{"PAYSTACK_SECRET_KEY": "sk_test_x"}, "PAYSTACK"},
 		{"bad SMTP URL", map[string]string{"SMTP_URL": "http://mail"}, "SMTP_URL"},
+		{"Hubtel ID without secret", map[string]string{"HUBTEL_SMS_CLIENT_ID": "abc"}, "HUBTEL_SMS_CLIENT_ID and HUBTEL_SMS_CLIENT_SECRET must be set together"},
+		{"Hubtel secret without ID", map[string]string{"HUBTEL_SMS_CLIENT_SECRET": "abc"}, "HUBTEL_SMS_CLIENT_ID and HUBTEL_SMS_CLIENT_SECRET must be set together"},
+		{"long sender ID", map[string]string{"DWA_SMS_SENDER": "DwaMallGhana"}, "DWA_SMS_SENDER"},
+		{"sender ID with punctuation", map[string]string{"DWA_SMS_SENDER": "Dwa!"}, "DWA_SMS_SENDER"},
+		{"relative Hubtel URL", map[string]string{"HUBTEL_SMS_URL": "sms.hubtel.com/v1"}, "HUBTEL_SMS_URL"},
+		{"Hubtel over http in production", map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop", "DWA_ALLOW_TEST_PAYMENTS": "1",
+			"HUBTEL_SMS_CLIENT_ID": "id", "HUBTEL_SMS_CLIENT_SECRET": "secret", "HUBTEL_SMS_URL": "http://sms.hubtel.com/v1/messages/send"}, "HUBTEL_SMS_URL must be https in production"},
 		{"bad CORS origin", map[string]string{"DWA_CORS_ORIGINS": "shop.example"}, "DWA_CORS_ORIGINS"},
 		{"bad proxy", map[string]string{"DWA_TRUSTED_PROXIES": "not-an-ip"}, "DWA_TRUSTED_PROXIES"},
 		{"bad duration", map[string]string{"DWA_ORDER_EXPIRY": "two days"}, "DWA_ORDER_EXPIRY"},
 		{"bad number", map[string]string{"DWA_LIST_MAX": "lots"}, "DWA_LIST_MAX"},
+		{"mobile money timeout too short", map[string]string{"DWA_MOMO_TIMEOUT": "5s"}, "DWA_MOMO_TIMEOUT must be between 10s and 30m"},
 		{"bad bool", map[string]string{"DWA_DEMO": "maybe"}, "DWA_DEMO"},
 		{"bad log level", map[string]string{"DWA_LOG_LEVEL": "loud"}, "DWA_LOG_LEVEL"},
 		{"production in test payment mode", map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop"}, "test payment provider"},
@@ -209,9 +217,13 @@ func TestDocumentedVariables(t *testing.T) {
 	for name := range documented {
 		t.Errorf(".env.example documents %s, which Load does not read", name)
 	}
-	source, err := os.ReadFile("config.go")
-	if err != nil {
-		t.Fatal(err)
+	var source []byte
+	for _, file := range []string{"config.go", "sms.go"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		source = append(source, b...)
 	}
 	for _, m := range regexp.MustCompile(`p\.\w+\("([A-Z0-9_]+)"|getenv\("([A-Z0-9_]+)"\)`).FindAllStringSubmatch(string(source), -1) {
 		name := m[1] + m[2]
@@ -229,6 +241,7 @@ func TestDocumentedVariables(t *testing.T) {
 // something is written there.
 func TestWritesDataDir(t *testing.T) {
 	external := map[string]string{"DATABASE_URL": "postgres://db/dwa", "SMTP_URL": "smtp://mail:25",
+		"HUBTEL_SMS_CLIENT_ID": "id", "HUBTEL_SMS_CLIENT_SECRET": "secret",
 		"DWA_S3_ENDPOINT": "https://s3.example", "DWA_S3_BUCKET": "dwa-media",
 		"DWA_S3_ACCESS_KEY": "AKIAEXAMPLE", "DWA_S3_SECRET_KEY": "s3-secret-value"}
 	for _, tc := range []struct {
@@ -236,7 +249,8 @@ func TestWritesDataDir(t *testing.T) {
 		unset string // the one variable of external left out
 		want  bool
 	}{
-		{"PostgreSQL, SMTP and S3", "", false},
+		{"PostgreSQL, SMTP, Hubtel and S3", "", false},
+		{"text message files", "HUBTEL_SMS_CLIENT_ID", true},
 		{"SQLite", "DATABASE_URL", true},
 		{"mail files", "SMTP_URL", true},
 		{"local media", "DWA_S3_ENDPOINT", true},
@@ -244,6 +258,9 @@ func TestWritesDataDir(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			env := maps.Clone(external)
 			delete(env, tc.unset)
+			if tc.unset == "HUBTEL_SMS_CLIENT_ID" {
+				delete(env, "HUBTEL_SMS_CLIENT_SECRET")
+			}
 			if tc.unset == "DWA_S3_ENDPOINT" {
 				for k := range env {
 					if strings.HasPrefix(k, "DWA_S3_") {
@@ -256,5 +273,56 @@ func TestWritesDataDir(t *testing.T) {
 				t.Errorf("WritesDataDir = %t, %v; want %t", c.WritesDataDir(), err, tc.want)
 			}
 		})
+	}
+}
+
+// TestAccessLog: production logs errors and slow requests only; the modes
+// parse, and a malformed one stops the start naming the variable.
+func TestAccessLog(t *testing.T) {
+	production := map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop", "DWA_ALLOW_TEST_PAYMENTS": "1"}
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want AccessLog
+	}{
+		{"development", nil, AccessLog{Mode: "all", Slow: time.Second}},
+		{"production", production, AccessLog{Mode: "errors", Slow: time.Second}},
+		{"off", map[string]string{"DWA_ACCESS_LOG": "off"}, AccessLog{Mode: "off", Slow: time.Second}},
+		{"sampled", map[string]string{"DWA_ACCESS_LOG": "sampled:100", "DWA_SLOW_REQUEST": "250ms"}, AccessLog{Mode: "sampled", Every: 100, Slow: 250 * time.Millisecond}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := load(tc.env)
+			if err != nil || c.AccessLog != tc.want {
+				t.Errorf("AccessLog = %+v, %v; want %+v", c.AccessLog, err, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"DWA_ACCESS_LOG": "some"}, `DWA_ACCESS_LOG must be off, errors, sampled:N or all, not "some"`},
+		{map[string]string{"DWA_ACCESS_LOG": "sampled:1"}, `DWA_ACCESS_LOG: "sampled:1" needs a whole number of at least 2`},
+		{map[string]string{"DWA_ACCESS_LOG": "sampled:x"}, `DWA_ACCESS_LOG: "sampled:x" needs a whole number of at least 2`},
+		{map[string]string{"DWA_SLOW_REQUEST": "0s"}, "DWA_SLOW_REQUEST must be a positive duration"},
+	} {
+		if _, err := load(tc.env); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err = %v; want %q", tc.env, err, tc.want)
+		}
+	}
+}
+
+// TestDrainDelay: none by default; at most five minutes, never negative.
+func TestDrainDelay(t *testing.T) {
+	if c, err := load(nil); err != nil || c.DrainDelay != 0 {
+		t.Errorf("default DrainDelay = %s, %v; want 0", c.DrainDelay, err)
+	}
+	if c, err := load(map[string]string{"DWA_DRAIN_DELAY": "5s"}); err != nil || c.DrainDelay != 5*time.Second {
+		t.Errorf("DrainDelay = %s, %v; want 5s", c.DrainDelay, err)
+	}
+	for _, v := range []string{"-1s", "6m"} {
+		if _, err := load(map[string]string{"DWA_DRAIN_DELAY": v}); err == nil || !strings.Contains(err.Error(), "DWA_DRAIN_DELAY must be between 0s and 5m") {
+			t.Errorf("DWA_DRAIN_DELAY=%s: %v; want refused", v, err)
+		}
 	}
 }

@@ -29,6 +29,17 @@ func DefaultRateLimits() map[string][]shop.Rate {
 		"order":         {{N: 10, Per: time.Minute}},
 		"verify":        {{N: 20, Per: time.Minute}},
 		"analytics":     {{N: 600, Per: time.Minute}},
+		// One-time codes by SMS (decision 0018): texts cost money, so these
+		// caps stop SMS pumping as well as pestering.
+		"sms-code":    {{N: 1, Per: time.Minute}},
+		"sms-number":  {{N: 5, Per: time.Hour}, {N: 10, Per: 24 * time.Hour}},
+		"sms-range":   {{N: 30, Per: 24 * time.Hour}},
+		"sms-client":  {{N: 30, Per: time.Hour}, {N: 200, Per: 24 * time.Hour}},
+		"sms-account": {{N: 5, Per: 24 * time.Hour}},
+		"sms-signin":  {{N: 60, Per: time.Minute}},
+		// A store's message is texted to its customer at most once an hour
+		// per conversation; beyond, the message is stored without a text.
+		"sms-message": {{N: 1, Per: time.Hour}},
 	}
 }
 

@@ -16,7 +16,7 @@ func TestRateLimits(t *testing.T) {
 	if got := c.RateLimits["login-fail"]; len(got) != 1 || got[0] != (shop.Rate{N: 20, Per: time.Hour}) {
 		t.Errorf("default login-fail = %v", got)
 	}
-	if len(c.RateLimits) != 13 || c.RateLimitStore != "auto" || c.RateLimitsInDatabase("sqlite") || !c.RateLimitsInDatabase("postgres") {
+	if len(c.RateLimits) != 20 || c.RateLimitStore != "auto" || c.RateLimitsInDatabase("sqlite") || !c.RateLimitsInDatabase("postgres") {
 		t.Errorf("defaults: %d buckets, store %q", len(c.RateLimits), c.RateLimitStore)
 	}
 	c, err = load(map[string]string{"DWA_RATE_LIMITS": "login-fail=5/15m, message=3/1m+10/24h,analytics=off",

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"dwa/internal/service"
+	"dwa/internal/shop"
 )
 
 type registrationRequest struct {
@@ -19,18 +20,16 @@ type userDTO struct {
 	Email    string `json:"email"`
 }
 
-func (a *API) register(w http.ResponseWriter, r *http.Request) {
-	var in registrationRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) register(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[registrationRequest](r)
+	if err != nil {
+		return err
 	}
 	u, err := a.svc.Register(r.Context(), service.Registration(in))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, userDTO{ID: u.ID, Username: u.Username, Email: u.Email})
+	return reply(w, http.StatusCreated, userDTO{ID: u.ID, Username: u.Username, Email: u.Email})
 }
 
 type loginRequest struct {
@@ -43,65 +42,56 @@ type tokensDTO struct {
 	Access  string `json:"access"`
 }
 
-func (a *API) login(w http.ResponseWriter, r *http.Request) {
-	var in loginRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) login(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[loginRequest](r)
+	if err != nil {
+		return err
 	}
 	t, err := a.svc.Login(r.Context(), service.Credentials{Username: in.Username, Password: in.Password,
 		Client: byIP(a, r)})
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, tokensDTO{Refresh: t.Refresh, Access: t.Access})
+	return reply(w, http.StatusOK, tokensDTO{Refresh: t.Refresh, Access: t.Access})
 }
 
 type refreshRequest struct {
 	Refresh *string `json:"refresh"`
 }
 
-func (a *API) refresh(w http.ResponseWriter, r *http.Request) {
-	var in refreshRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) refresh(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[refreshRequest](r)
+	if err != nil {
+		return err
 	}
 	access, err := a.svc.Refresh(r.Context(), in.Refresh)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"access": access})
+	return reply(w, http.StatusOK, map[string]string{"access": access})
 }
 
-func (a *API) verifyToken(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Token *string `json:"token"`
-	}
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+type verifyTokenRequest struct {
+	Token *string `json:"token"`
+}
+
+func (a *API) verifyToken(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[verifyTokenRequest](r)
+	if err != nil {
+		return err
 	}
 	if err := a.svc.VerifyToken(r.Context(), in.Token); err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct{}{})
+	return reply(w, http.StatusOK, struct{}{})
 }
 
-func (a *API) logout(w http.ResponseWriter, r *http.Request) {
-	var in refreshRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) logout(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[refreshRequest](r)
+	if err != nil {
+		return err
 	}
-	if err := a.svc.Logout(r.Context(), in.Refresh); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.Logout(r.Context(), in.Refresh))
 }
 
 type storeRefDTO struct {
@@ -110,25 +100,32 @@ type storeRefDTO struct {
 }
 
 type meDTO struct {
-	ID       int64        `json:"id"`
-	Username string       `json:"username"`
-	Email    string       `json:"email"`
-	IsStaff  bool         `json:"is_staff"`
-	Store    *storeRefDTO `json:"store"`
+	ID       int64  `json:"id"`
+	Username string `json:"username"`
+	Email    string `json:"email"`
+	// Phone is the verified number in E.164 form, null when none.
+	Phone   *string      `json:"phone"`
+	IsStaff bool         `json:"is_staff"`
+	Store   *storeRefDTO `json:"store"`
 }
 
-func (a *API) me(w http.ResponseWriter, r *http.Request) {
-	u := caller(r)
+func (a *API) me(w http.ResponseWriter, r *http.Request) error {
+	return a.replyMe(w, r, caller(r))
+}
+
+func (a *API) replyMe(w http.ResponseWriter, r *http.Request, u *shop.User) error {
 	st, err := a.svc.Me(r.Context(), u)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	out := meDTO{ID: u.ID, Username: u.Username, Email: u.Email, IsStaff: u.IsStaff}
+	if u.Phone != "" {
+		out.Phone = &u.Phone
+	}
 	if st != nil {
 		out.Store = &storeRefDTO{ID: st.ID, Name: st.Name}
 	}
-	writeJSON(w, http.StatusOK, out)
+	return reply(w, http.StatusOK, out)
 }
 
 type setPasswordRequest struct {
@@ -137,32 +134,24 @@ type setPasswordRequest struct {
 	ReNewPassword   *string `json:"re_new_password" trim:"no"`
 }
 
-func (a *API) setPassword(w http.ResponseWriter, r *http.Request) {
-	var in setPasswordRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) setPassword(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[setPasswordRequest](r)
+	if err != nil {
+		return err
 	}
-	if err := a.svc.SetPassword(r.Context(), caller(r), service.PasswordChange(in)); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.SetPassword(r.Context(), caller(r), service.PasswordChange(in)))
 }
 
-func (a *API) resetPassword(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Email *string `json:"email"`
+type resetPasswordRequest struct {
+	Email *string `json:"email"`
+}
+
+func (a *API) resetPassword(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[resetPasswordRequest](r)
+	if err != nil {
+		return err
 	}
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := a.svc.ResetPassword(r.Context(), in.Email); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.ResetPassword(r.Context(), in.Email))
 }
 
 type resetConfirmRequest struct {
@@ -172,17 +161,12 @@ type resetConfirmRequest struct {
 	ReNewPassword *string `json:"re_new_password" trim:"no"`
 }
 
-func (a *API) resetPasswordConfirm(w http.ResponseWriter, r *http.Request) {
-	var in resetConfirmRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) resetPasswordConfirm(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[resetConfirmRequest](r)
+	if err != nil {
+		return err
 	}
-	if err := a.svc.ResetPasswordConfirm(r.Context(), service.ResetConfirm(in)); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.ResetPasswordConfirm(r.Context(), service.ResetConfirm(in)))
 }
 
 type complaintRequest struct {
@@ -190,21 +174,13 @@ type complaintRequest struct {
 	Complaint *string `json:"complaint"`
 }
 
-func (a *API) sendComplaint(w http.ResponseWriter, r *http.Request) {
-	var in complaintRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) sendComplaint(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[complaintRequest](r)
+	if err != nil {
+		return err
 	}
 	if err := a.svc.SendComplaint(r.Context(), service.ComplaintInput(in)); err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Your request has been processed."})
-}
-
-// noContent answers 204 with no body.
-func noContent(w http.ResponseWriter) {
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusNoContent)
+	return reply(w, http.StatusOK, map[string]string{"message": "Your request has been processed."})
 }

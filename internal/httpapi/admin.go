@@ -24,18 +24,10 @@ func toAdminUserDTO(u shop.User) adminUserDTO {
 		DateJoined: shop.FormatTime(u.DateJoined), LastLogin: optionalTime(u.LastLogin)}
 }
 
-func (a *API) listUsers(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	us, total, err := a.svc.AdminUsers(r.Context(), caller(r), lastQueryValue(r, "search"), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeSlice(a, w, r, p, us, total, toAdminUserDTO)
+func (a *API) listUsers(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, toAdminUserDTO, func(p pager) ([]shop.User, int, error) {
+		return a.svc.AdminUsers(r.Context(), caller(r), lastQueryValue(r, "search"), p.offset, p.limit)
+	})
 }
 
 type userFlagsRequest struct {
@@ -43,22 +35,17 @@ type userFlagsRequest struct {
 	IsActive *bool `json:"is_active"`
 }
 
-func (a *API) patchUser(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "User")
-	if !ok {
-		return
+func (a *API) patchUser(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "User")
+	if err != nil {
+		return err
 	}
-	var in userFlagsRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[userFlagsRequest](r)
+	if err != nil {
+		return err
 	}
 	u, err := a.svc.SetUserFlags(r.Context(), caller(r), id, in.IsStaff, in.IsActive)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toAdminUserDTO(*u))
+	return replyResult(w, http.StatusOK, u, err, deref(toAdminUserDTO))
 }
 
 type complaintDTO struct {
@@ -74,40 +61,27 @@ func toComplaintDTO(c shop.Complaint) complaintDTO {
 		HandledAt: optionalTime(c.HandledAt)}
 }
 
-func (a *API) listComplaints(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	cs, total, err := a.svc.AdminComplaints(r.Context(), caller(r), lastQueryValue(r, "status"), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeSlice(a, w, r, p, cs, total, toComplaintDTO)
+func (a *API) listComplaints(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, toComplaintDTO, func(p pager) ([]shop.Complaint, int, error) {
+		return a.svc.AdminComplaints(r.Context(), caller(r), lastQueryValue(r, "status"), p.offset, p.limit)
+	})
 }
 
 type complaintReplyRequest struct {
 	Reply *string `json:"reply"`
 }
 
-func (a *API) handleComplaint(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Complaint")
-	if !ok {
-		return
+func (a *API) handleComplaint(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Complaint")
+	if err != nil {
+		return err
 	}
-	var in complaintReplyRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[complaintReplyRequest](r)
+	if err != nil {
+		return err
 	}
 	c, err := a.svc.HandleComplaint(r.Context(), caller(r), id, in.Reply)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toComplaintDTO(*c))
+	return replyResult(w, http.StatusOK, c, err, deref(toComplaintDTO))
 }
 
 type adminCategoryDTO struct {
@@ -130,13 +104,9 @@ func (a *API) toAdminCategoryDTO(c *shop.Category) adminCategoryDTO {
 	return d
 }
 
-func (a *API) listAdminCategories(w http.ResponseWriter, r *http.Request) {
+func (a *API) listAdminCategories(w http.ResponseWriter, r *http.Request) error {
 	cs, err := a.svc.AdminCategories(r.Context(), caller(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeAll(a, w, r, cs, a.toAdminCategoryDTO)
+	return replyAll(a, w, r, cs, err, a.toAdminCategoryDTO)
 }
 
 type categoryRequest struct {
@@ -150,65 +120,47 @@ func (in categoryRequest) input() service.CategoryInput {
 	return service.CategoryInput{Name: in.Name, ParentID: in.Parent, Position: in.Position, Active: in.IsActive}
 }
 
-func (a *API) createCategory(w http.ResponseWriter, r *http.Request) {
-	var in categoryRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) createCategory(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[categoryRequest](r)
+	if err != nil {
+		return err
 	}
 	c, err := a.svc.AddCategory(r.Context(), caller(r), in.input())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, a.toAdminCategoryDTO(c))
+	return replyResult(w, http.StatusCreated, c, err, a.toAdminCategoryDTO)
 }
 
-func (a *API) patchCategory(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Category")
-	if !ok {
-		return
+func (a *API) patchCategory(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Category")
+	if err != nil {
+		return err
 	}
-	var in categoryRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[categoryRequest](r)
+	if err != nil {
+		return err
 	}
 	c, err := a.svc.EditCategory(r.Context(), caller(r), id, in.input())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toAdminCategoryDTO(c))
+	return replyResult(w, http.StatusOK, c, err, a.toAdminCategoryDTO)
 }
 
-func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Category")
-	if !ok {
-		return
+func (a *API) addCategoryImage(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Category")
+	if err != nil {
+		return err
 	}
 	c, err := a.svc.AddCategoryImage(r.Context(), caller(r), id, uploadFrom(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, a.toAdminCategoryDTO(c))
+	return replyResult(w, http.StatusCreated, c, err, a.toAdminCategoryDTO)
 }
 
-func (a *API) deleteCategoryImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Category")
-	if !ok {
-		return
+func (a *API) deleteCategoryImage(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Category")
+	if err != nil {
+		return err
 	}
-	imageID, ok := objectID(w, r, "image", "CategoryImage")
-	if !ok {
-		return
+	imageID, err := objectID(r, "image", "CategoryImage")
+	if err != nil {
+		return err
 	}
-	if err := a.svc.DeleteCategoryImage(r.Context(), caller(r), id, imageID); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.DeleteCategoryImage(r.Context(), caller(r), id, imageID))
 }
 
 type adminHeroDTO struct {
@@ -226,13 +178,9 @@ func (a *API) toAdminHeroDTO(h shop.HeroSlide) adminHeroDTO {
 		Position: h.Position, IsActive: h.Active}
 }
 
-func (a *API) listAdminHero(w http.ResponseWriter, r *http.Request) {
+func (a *API) listAdminHero(w http.ResponseWriter, r *http.Request) error {
 	hs, err := a.svc.AdminHeroSlides(r.Context(), caller(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeAll(a, w, r, hs, a.toAdminHeroDTO)
+	return replyAll(a, w, r, hs, err, a.toAdminHeroDTO)
 }
 
 type heroRequest struct {
@@ -244,55 +192,38 @@ type heroRequest struct {
 }
 
 // saveHero answers POST /admin/hero/ (id 0) and PATCH /admin/hero/{id}/.
-func (a *API) saveHero(w http.ResponseWriter, r *http.Request) {
+func (a *API) saveHero(w http.ResponseWriter, r *http.Request) error {
 	var id int64
 	if r.PathValue("id") != "" {
-		var ok bool
-		if id, ok = objectID(w, r, "id", "HeroSlide"); !ok {
-			return
+		var err error
+		if id, err = objectID(r, "id", "HeroSlide"); err != nil {
+			return err
 		}
 	}
-	var in heroRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[heroRequest](r)
+	if err != nil {
+		return err
 	}
 	h, err := a.svc.SaveHeroSlide(r.Context(), caller(r), id, service.HeroInput{Title: in.Title,
 		Description: in.Description, Link: in.Link, Position: in.Position, Active: in.IsActive})
+	return replyResult(w, createdOrOK(id == 0), h, err, deref(a.toAdminHeroDTO))
+}
+
+func (a *API) deleteHero(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "HeroSlide")
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	status := http.StatusOK
-	if id == 0 {
-		status = http.StatusCreated
-	}
-	writeJSON(w, status, a.toAdminHeroDTO(*h))
+	return replyNoContent(w, a.svc.DeleteHeroSlide(r.Context(), caller(r), id))
 }
 
-func (a *API) deleteHero(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "HeroSlide")
-	if !ok {
-		return
-	}
-	if err := a.svc.DeleteHeroSlide(r.Context(), caller(r), id); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
-}
-
-func (a *API) addHeroImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "HeroSlide")
-	if !ok {
-		return
+func (a *API) addHeroImage(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "HeroSlide")
+	if err != nil {
+		return err
 	}
 	h, err := a.svc.AddHeroImage(r.Context(), caller(r), id, uploadFrom(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toAdminHeroDTO(*h))
+	return replyResult(w, http.StatusOK, h, err, deref(a.toAdminHeroDTO))
 }
 
 type adminStoreDTO struct {
@@ -305,19 +236,11 @@ func (a *API) toAdminStoreDTO(o shop.StoreOverview) adminStoreDTO {
 	return adminStoreDTO{sellerStoreDTO: a.toSellerStoreDTO(&o.Store), Owner: o.OwnerUsername, Products: o.Products}
 }
 
-func (a *API) listAdminStores(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	stores, total, err := a.svc.AdminStores(r.Context(), caller(r), lastQueryValue(r, "search"),
-		lastQueryValue(r, "status"), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeSlice(a, w, r, p, stores, total, a.toAdminStoreDTO)
+func (a *API) listAdminStores(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, a.toAdminStoreDTO, func(p pager) ([]shop.StoreOverview, int, error) {
+		return a.svc.AdminStores(r.Context(), caller(r), lastQueryValue(r, "search"),
+			lastQueryValue(r, "status"), p.offset, p.limit)
+	})
 }
 
 type newStoreRequest struct {
@@ -328,39 +251,29 @@ type newStoreRequest struct {
 	Address     *string `json:"address"`
 }
 
-func (a *API) createStore(w http.ResponseWriter, r *http.Request) {
-	var in newStoreRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) createStore(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[newStoreRequest](r)
+	if err != nil {
+		return err
 	}
 	st, err := a.svc.CreateStoreFor(r.Context(), caller(r), service.NewStore{Owner: in.Owner, Name: in.Name,
 		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, a.toAdminStoreDTO(*st))
+	return replyResult(w, http.StatusCreated, st, err, deref(a.toAdminStoreDTO))
 }
 
 type storeStatusRequest struct {
 	IsActive *bool `json:"is_active"`
 }
 
-func (a *API) patchAdminStore(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Store")
-	if !ok {
-		return
+func (a *API) patchAdminStore(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Store")
+	if err != nil {
+		return err
 	}
-	var in storeStatusRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[storeStatusRequest](r)
+	if err != nil {
+		return err
 	}
 	st, err := a.svc.SetStoreActive(r.Context(), caller(r), id, in.IsActive)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toAdminStoreDTO(*st))
+	return replyResult(w, http.StatusOK, st, err, deref(a.toAdminStoreDTO))
 }

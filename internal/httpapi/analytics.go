@@ -13,42 +13,30 @@ type pageViewRequest struct {
 	Referrer json.RawMessage `json:"referrer"`
 }
 
-func (a *API) recordPageView(w http.ResponseWriter, r *http.Request) {
-	var in pageViewRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) recordPageView(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[pageViewRequest](r)
+	if err != nil {
+		return err
 	}
 	var referrer *string
 	if f := decodeField(in.Referrer); f.Present && !f.Null && f.TypeErr == "" {
 		referrer = &f.Text
 	}
-	err := a.svc.RecordPageView(r.Context(), service.PageViewInput{Path: in.Path, Referrer: referrer,
-		IP: clientIP(r, a.cfg.TrustedProxies), UserAgent: r.UserAgent()})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.RecordPageView(r.Context(), service.PageViewInput{Path: in.Path, Referrer: referrer,
+		IP: clientIP(r, a.cfg.TrustedProxies), UserAgent: r.UserAgent()}))
 }
 
 type searchMissRequest struct {
 	Query *string `json:"query"`
 }
 
-func (a *API) recordSearchMiss(w http.ResponseWriter, r *http.Request) {
-	var in searchMissRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	err := a.svc.RecordSearchMiss(r.Context(), service.SearchMissInput{Query: in.Query,
-		IP: clientIP(r, a.cfg.TrustedProxies), UserAgent: r.UserAgent()})
+func (a *API) recordSearchMiss(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[searchMissRequest](r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	noContent(w)
+	return replyNoContent(w, a.svc.RecordSearchMiss(r.Context(), service.SearchMissInput{Query: in.Query,
+		IP: clientIP(r, a.cfg.TrustedProxies), UserAgent: r.UserAgent()}))
 }
 
 type searchCountDTO struct {
@@ -83,11 +71,10 @@ type summaryDTO struct {
 	Daily             []dayDTO         `json:"daily"`
 }
 
-func (a *API) analyticsSummary(w http.ResponseWriter, r *http.Request) {
+func (a *API) analyticsSummary(w http.ResponseWriter, r *http.Request) error {
 	s, err := a.svc.AnalyticsSummary(r.Context(), lastQueryValue(r, "days"))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	out := summaryDTO{Days: s.Days, PageViews: s.PageViews, Visitors: s.Visitors,
 		TopPaths: []pathCountDTO{}, TopReferrers: []hostCountDTO{}, TopMissedSearches: []searchCountDTO{}, Daily: []dayDTO{}}
@@ -103,5 +90,5 @@ func (a *API) analyticsSummary(w http.ResponseWriter, r *http.Request) {
 	for _, d := range s.Daily {
 		out.Daily = append(out.Daily, dayDTO{Date: d.Date.Format("2006-01-02"), PageViews: d.PageViews, Visitors: d.Visitors})
 	}
-	writeJSON(w, http.StatusOK, out)
+	return reply(w, http.StatusOK, out)
 }

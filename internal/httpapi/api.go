@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"database/sql"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"sync/atomic"
 	"time"
@@ -29,6 +30,9 @@ type Options struct {
 	OpenAPI []byte
 	// PoolStats reports database pool statistics for /metrics.
 	PoolStats func() map[string]sql.DBStats
+	// Log receives the access log and the errors of requests; request ids
+	// are added to its lines. Defaults to slog.Default().
+	Log *slog.Logger
 	// StreamPing and StreamLifetime override the message stream's heartbeat
 	// (25 s) and maximum age (15 min); tests shorten them.
 	StreamPing, StreamLifetime time.Duration
@@ -42,13 +46,16 @@ type API struct {
 	csp     string
 	spa     *spa
 	media   http.Handler
-	// apiHandler is the API under its prefix, for the pages' own requests (seo.go).
+	// apiHandler is the API under its prefix, for the pages' own requests (page_island.go).
 	apiHandler http.Handler
 	seo        seoCache
 	reads      readCache
 	openapi    []byte
 	stopping   atomic.Bool
 	handler    http.Handler
+	log        *slog.Logger
+	// sampled counts the requests DWA_ACCESS_LOG=sampled:N chooses from.
+	sampled atomic.Uint64
 
 	streamPing, streamLifetime time.Duration
 }
@@ -61,7 +68,8 @@ func New(o Options) (*API, error) {
 	}
 	a := &API{cfg: o.Config, svc: o.Service, metrics: newMetrics(o.PoolStats), csp: imagesFrom(contentSecurityPolicy, o.Config.PublicURL),
 		openapi: openapi, streamPing: cmp.Or(o.StreamPing, defaultStreamPing),
-		streamLifetime: cmp.Or(o.StreamLifetime, defaultStreamLifetime)}
+		streamLifetime: cmp.Or(o.StreamLifetime, defaultStreamLifetime),
+		log:            slog.New(LogRequestIDs(cmp.Or(o.Log, slog.Default()).Handler()))}
 	if a.spa, err = newSPA(o.Web); err != nil {
 		return nil, err
 	}
@@ -69,6 +77,7 @@ func New(o Options) (*API, error) {
 	if o.Media != nil || o.Uploads != nil {
 		a.media = mediaFiles{dir: o.Media, uploads: o.Uploads}
 	}
+	o.Service.OnCatalogueChange(a.reads.forget)
 	a.handler = a.observe(a.securityHeaders(gzipResponses(a.routes())))
 	return a, nil
 }

@@ -27,45 +27,40 @@ var errBadAuthHeader = &shop.Error{Kind: shop.KindUnauthenticated, Code: "bad_au
 func (a *API) authenticate(hs h) h {
 	out := make(h, len(hs))
 	for m, next := range hs {
-		out[m] = func(w http.ResponseWriter, r *http.Request) {
+		out[m] = func(w http.ResponseWriter, r *http.Request) error {
 			parts := strings.Fields(r.Header.Get("Authorization"))
 			if len(parts) == 0 || !strings.EqualFold(parts[0], "Bearer") {
-				next(w, r)
-				return
+				return next(w, r)
 			}
 			if len(parts) != 2 {
-				writeError(w, r, errBadAuthHeader)
-				return
+				return errBadAuthHeader
 			}
 			u, err := a.svc.Authenticate(r.Context(), parts[1])
 			if err != nil {
-				writeError(w, r, err)
-				return
+				return err
 			}
-			next(w, r.WithContext(context.WithValue(r.Context(), callerKey, u)))
+			return next(w, r.WithContext(context.WithValue(r.Context(), callerKey, u)))
 		}
 	}
 	return out
 }
 
 // requireUser lets only signed-in users through (role User).
-func requireUser(next http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func requireUser(next handlerE) handlerE {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		if caller(r) == nil {
-			writeError(w, r, service.ErrNotAuthenticated)
-			return
+			return service.ErrNotAuthenticated
 		}
-		next(w, r)
+		return next(w, r)
 	}
 }
 
 // requireStaff lets only staff through: 401 when anonymous, 403 otherwise.
-func requireStaff(next http.HandlerFunc) http.HandlerFunc {
-	return requireUser(func(w http.ResponseWriter, r *http.Request) {
+func requireStaff(next handlerE) handlerE {
+	return requireUser(func(w http.ResponseWriter, r *http.Request) error {
 		if !caller(r).IsStaff {
-			writeError(w, r, shop.ErrForbidden)
-			return
+			return shop.ErrForbidden
 		}
-		next(w, r)
+		return next(w, r)
 	})
 }

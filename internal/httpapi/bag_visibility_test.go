@@ -11,12 +11,13 @@ import (
 	"dwa/internal/store/sqldb"
 )
 
-// setCategoryActive flips a category as an admin write would: the catalogue
-// version moves with it, so cached category trees are rebuilt.
+// setCategoryActive flips a category as an admin write does (recorded in
+// the change feed, so cached category trees are rebuilt).
 func setCategoryActive(t *testing.T, st *sqldb.Store, id int64, active bool) {
 	t.Helper()
-	exec(t, st, `UPDATE categories SET is_active = ? WHERE id = ?`, active, id)
-	exec(t, st, `UPDATE search_meta SET version = version + 1 WHERE id = 1`)
+	if ok, err := st.UpdateCategory(context.Background(), id, shop.CategoryChange{Active: &active}); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
 }
 
 // A product in an inactive category, or under an inactive ancestor, is
@@ -219,6 +220,8 @@ func TestMetricsCountPaymentOutcomes(t *testing.T) {
 			"# TYPE dwa_payments_flagged gauge",
 			`dwa_payments_flagged{flag="refund"} 1`,
 			`dwa_payments_flagged{flag="review"} 0`,
+			"# TYPE dwa_catalogue_index_total counter",
+			`dwa_catalogue_index_total{event="build"} 1`,
 		} {
 			if !strings.Contains(body, want) {
 				t.Errorf("metrics lack %s", want)

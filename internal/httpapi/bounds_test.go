@@ -8,10 +8,10 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"dwa/internal/service"
 	"dwa/internal/shoptest"
+	"dwa/internal/shoptest/poll"
 	"dwa/internal/store/sqldb"
 )
 
@@ -95,18 +95,6 @@ func holdWorkers(t *testing.T, p *service.WorkPool) func() {
 	}
 }
 
-// waitUntil polls cond until it holds, failing after a deadline.
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
-
 // A shopper who sends 8 MB to an upload endpoint gets 403 without the
 // server reading the body (it read all 8 MB and answered 400 before).
 func TestUploadCallerCheckedBeforeBodyIsRead(t *testing.T) {
@@ -173,7 +161,7 @@ func TestImagePoolFullAnswers503(t *testing.T) {
 		release = holdWorkers(t, a.ImagePool)
 		done := make(chan int)
 		go func() { done <- a.Do("POST", path, body, auth...).Code }()
-		waitUntil(t, "the upload to queue", func() bool { return a.ImagePool.Waiting() == 1 })
+		poll.Until(t, "the upload to queue", func() bool { return a.ImagePool.Waiting() == 1 })
 		release()
 		if code := <-done; code != 201 {
 			t.Fatalf("queued upload: status %d; want 201", code)
@@ -217,7 +205,7 @@ func TestHashPoolFullAnswers503(t *testing.T) {
 		release = holdWorkers(t, a.HashPool)
 		done := make(chan int)
 		go func() { done <- a.Do("POST", "/api/auth/jwt/create/", login).Code }()
-		waitUntil(t, "the sign-in to queue", func() bool { return a.HashPool.Waiting() == 1 })
+		poll.Until(t, "the sign-in to queue", func() bool { return a.HashPool.Waiting() == 1 })
 		release()
 		if code := <-done; code != 200 {
 			t.Fatalf("queued sign-in: status %d; want 200", code)

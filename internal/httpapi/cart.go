@@ -58,24 +58,18 @@ func (a *API) toCartItemDTO(l shop.CartLine) cartItemDTO {
 		Available: l.Available(), UpdatedAt: shop.FormatTime(l.UpdatedAt)}
 }
 
-func (a *API) listCarts(w http.ResponseWriter, r *http.Request) {
+func (a *API) listCarts(w http.ResponseWriter, r *http.Request) error {
 	cs, err := a.svc.Carts(r.Context(), caller(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeAll(a, w, r, cs, toCartDTO)
+	return replyAll(a, w, r, cs, err, toCartDTO)
 }
 
-func (a *API) createCart(w http.ResponseWriter, r *http.Request) {
+func (a *API) createCart(w http.ResponseWriter, r *http.Request) error {
 	c, created, err := a.svc.CreateCart(r.Context(), caller(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, createdOrOK(created), toCartDTO(*c))
+	return replyResult(w, createdOrOK(created), c, err, deref(toCartDTO))
 }
 
+// createdOrOK is 201 for a new object, 200 for an existing one returned
+// again (an idempotent create).
 func createdOrOK(created bool) int {
 	if created {
 		return http.StatusCreated
@@ -83,22 +77,14 @@ func createdOrOK(created bool) int {
 	return http.StatusOK
 }
 
-func (a *API) getCart(w http.ResponseWriter, r *http.Request) {
+func (a *API) getCart(w http.ResponseWriter, r *http.Request) error {
 	c, err := a.svc.Cart(r.Context(), caller(r), r.PathValue("id"))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toCartDTO(*c))
+	return replyResult(w, http.StatusOK, c, err, deref(toCartDTO))
 }
 
-func (a *API) listCartItems(w http.ResponseWriter, r *http.Request) {
+func (a *API) listCartItems(w http.ResponseWriter, r *http.Request) error {
 	ls, err := a.svc.CartLines(r.Context(), caller(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeAll(a, w, r, ls, a.toCartItemDTO)
+	return replyAll(a, w, r, ls, err, a.toCartItemDTO)
 }
 
 type cartAddRequest struct {
@@ -106,64 +92,45 @@ type cartAddRequest struct {
 	Quantity  *int64          `json:"quantity"`
 }
 
-func (a *API) addCartItem(w http.ResponseWriter, r *http.Request) {
-	var in cartAddRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) addCartItem(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[cartAddRequest](r)
+	if err != nil {
+		return err
 	}
 	l, created, err := a.svc.AddToCart(r.Context(), caller(r), service.CartAdd{ProductID: decodeRef(in.ProductID), Quantity: in.Quantity})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, createdOrOK(created), a.toCartItemDTO(*l))
+	return replyResult(w, createdOrOK(created), l, err, deref(a.toCartItemDTO))
 }
 
-func (a *API) getCartItem(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) getCartItem(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
 	l, err := a.svc.CartLine(r.Context(), caller(r), id)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toCartItemDTO(*l))
+	return replyResult(w, http.StatusOK, l, err, deref(a.toCartItemDTO))
 }
 
-func (a *API) patchCartItem(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+type cartQuantityRequest struct {
+	Quantity *int64 `json:"quantity"`
+}
+
+func (a *API) patchCartItem(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
-	var in struct {
-		Quantity *int64 `json:"quantity"`
-	}
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[cartQuantityRequest](r)
+	if err != nil {
+		return err
 	}
 	l, err := a.svc.SetCartLineQuantity(r.Context(), caller(r), id, in.Quantity)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toCartItemDTO(*l))
+	return replyResult(w, http.StatusOK, l, err, deref(a.toCartItemDTO))
 }
 
-func (a *API) deleteCartItem(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) deleteCartItem(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
-	if err := a.svc.DeleteCartLine(r.Context(), caller(r), id); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.DeleteCartLine(r.Context(), caller(r), id))
 }

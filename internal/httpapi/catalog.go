@@ -44,51 +44,48 @@ func (a *API) toCategoryDTO(c *shop.Category) categoryDTO {
 	return d
 }
 
-func (a *API) listCategories(w http.ResponseWriter, r *http.Request) {
+func (a *API) listCategories(w http.ResponseWriter, r *http.Request) error {
 	roots, err := a.svc.Categories(r.Context())
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	publicCache(w)
-	writeAll(a, w, r, roots, a.toCategoryDTO)
+	dependOn(w, readDeps{})
+	return writeAll(a, w, r, roots, a.toCategoryDTO)
 }
 
-func (a *API) getCategory(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) getCategory(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
 	c, err := a.svc.Category(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	publicCache(w)
-	writeJSON(w, http.StatusOK, a.toCategoryDTO(c))
+	dependOn(w, readDeps{})
+	return reply(w, http.StatusOK, a.toCategoryDTO(c))
 }
 
 // loadSubcategories serves both ajax loaders: param names the query
 // parameter, key the response's array.
-func (a *API) loadSubcategories(param, key string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (a *API) loadSubcategories(param, key string) handlerE {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		id, err := strconv.ParseInt(strings.TrimSpace(lastQueryValue(r, param)), 10, 64)
 		if err != nil || id <= 0 {
-			writeError(w, r, shop.Invalid(map[string][]string{param: {"A valid integer is required."}}))
-			return
+			return shop.Invalid(map[string][]string{param: {"A valid integer is required."}})
 		}
 		children, err := a.svc.Subcategories(r.Context(), id)
 		if err != nil {
-			writeError(w, r, err)
-			return
+			return err
 		}
 		refs := make([]categoryRefDTO, 0, len(children))
 		for _, c := range children {
 			refs = append(refs, categoryRefDTO{ID: c.ID, Name: c.Name, Slug: c.Slug})
 		}
 		publicCache(w)
-		writeJSON(w, http.StatusOK, map[string][]categoryRefDTO{key: refs})
+		return reply(w, http.StatusOK, map[string][]categoryRefDTO{key: refs})
 	}
 }
 
@@ -104,14 +101,13 @@ func (a *API) toHeroDTO(s shop.HeroSlide) heroDTO {
 	return heroDTO{ID: s.ID, Title: s.Title, Description: s.Description, Image: a.absolute(s.Image), Link: s.Link}
 }
 
-func (a *API) listHeroSlides(w http.ResponseWriter, r *http.Request) {
+func (a *API) listHeroSlides(w http.ResponseWriter, r *http.Request) error {
 	slides, err := a.svc.HeroSlides(r.Context())
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	publicCache(w)
-	writeAll(a, w, r, slides, a.toHeroDTO)
+	return writeAll(a, w, r, slides, a.toHeroDTO)
 }
 
 // lastQueryValue returns the last value of a repeated query parameter, as

@@ -40,11 +40,14 @@ func TestClientIP(t *testing.T) {
 }
 
 func TestRoleWrappers(t *testing.T) {
-	ok := func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) }
+	ok := func(w http.ResponseWriter, r *http.Request) error {
+		w.WriteHeader(http.StatusOK)
+		return nil
+	}
 	tests := []struct {
 		name   string
 		user   *shop.User
-		wrap   func(http.HandlerFunc) http.HandlerFunc
+		wrap   func(handlerE) handlerE
 		status int
 		body   string
 	}{
@@ -60,7 +63,7 @@ func TestRoleWrappers(t *testing.T) {
 			r = r.WithContext(context.WithValue(r.Context(), callerKey, tc.user))
 		}
 		w := httptest.NewRecorder()
-		tc.wrap(ok)(w, r)
+		tc.wrap(ok).ServeHTTP(w, r)
 		if w.Code != tc.status || w.Body.String() != tc.body {
 			t.Errorf("%s: %d %s; want %d %s", tc.name, w.Code, w.Body, tc.status, tc.body)
 		}

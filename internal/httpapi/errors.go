@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"context"
 	"errors"
-	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -35,22 +33,26 @@ type detailBody struct {
 var errInternal = detailBody{Detail: "Internal server error.", Code: "server_error"}
 
 // writeError renders err in the contract's shape. Errors that are not
-// *shop.Error, and internal causes, are logged and never shown.
+// *shop.Error, and internal causes, are logged and never shown. A request
+// whose client has gone away failed because of that (a cancelled query, a
+// connection the driver dropped mid-statement): it is answered 499 and
+// logged at debug level, never as a server error.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	log := logFor(r.Context())
+	if clientGone(r) {
+		log.DebugContext(r.Context(), "client closed request", "err", err)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	var e *shop.Error
 	if !errors.As(err, &e) || e.Kind == shop.KindInternal {
-		if errors.Is(err, context.Canceled) {
-			// The client went away; nobody reads this answer.
-			slog.InfoContext(r.Context(), "request cancelled", "err", err)
-		} else {
-			slog.ErrorContext(r.Context(), "internal error", "err", err)
-		}
+		log.ErrorContext(r.Context(), "internal error", "err", err)
 		writeJSON(w, http.StatusInternalServerError, errInternal)
 		return
 	}
 	status := statusOf[e.Kind]
 	if e.Cause != nil {
-		slog.WarnContext(r.Context(), "request failed", "status", status, "code", e.Code, "err", e.Cause)
+		log.WarnContext(r.Context(), "request failed", "status", status, "code", e.Code, "err", e.Cause)
 	}
 	switch e.Kind {
 	case shop.KindUnauthenticated:

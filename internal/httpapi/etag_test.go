@@ -15,7 +15,7 @@ import (
 // TestPublicReadsRevalidate: every public answer that shows stock, prices,
 // ratings or reviews must be revalidated by the browser on each use
 // (no max-age), carries an ETag, and a repeat with If-None-Match is a 304
-// without a body that costs no more than a kept 200 (the version read). A
+// without a body that costs no more than a kept 200 (no statement). A
 // stock change (an order) or a seller's price edit gives the same request a
 // 200 with the new figures and a new tag; gzip and identity bodies have
 // their own tags.
@@ -76,7 +76,7 @@ func TestPublicReadsRevalidate(t *testing.T) {
 				}
 				before = st.DB().QueryCount()
 				again := a.Do("GET", target, "", "If-None-Match", tag)
-				if n := st.DB().QueryCount() - before; n > keptCost || n > 1 {
+				if n := st.DB().QueryCount() - before; n > keptCost || n > 0 {
 					t.Errorf("%s: a 304 cost %d statements, a kept 200 %d", target, n, keptCost)
 				}
 				assertNotModified(t, target, again, tag, cc)

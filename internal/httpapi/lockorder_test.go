@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -88,63 +89,67 @@ func race(fns ...func()) {
 	wg.Wait()
 }
 
-func TestFulfilVersusExpireRace(t *testing.T) {
-	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
-		f := raceFixture(t, st, nil)
-		ctx := context.Background()
-		for round := range raceRounds {
-			o := f.placed(t, f.kofi, 1)
-			ref := f.pay(t, f.kofi, o.ID, 201).PaymentReference
-			var res shop.Fulfilment
-			var expired bool
-			var fulfilErr, expireErr error
-			race(func() {
-				res, fulfilErr = st.FulfilPayment(ctx, ref, "Approved", f.a.Clock.Now())
-			}, func() {
-				expired, expireErr = st.ExpireOrder(ctx, o.ID, f.a.Clock.Now())
+// TestFulfilVersusEndRace: fulfilling a payment races each way an unpaid
+// order ends (it expires, the shopper deletes it); exactly one side wins.
+func TestFulfilVersusEndRace(t *testing.T) {
+	rivals := []struct {
+		name string
+		// end runs the rival of FulfilPayment and returns, for the round's
+		// outcome, what is wrong with it ("" when nothing is).
+		end func(f bagFixture, orderID string) (wrong func(res shop.Fulfilment, s paidState) string, err error)
+	}{
+		{"ExpireOrder", func(f bagFixture, orderID string) (func(shop.Fulfilment, paidState) string, error) {
+			expired, err := f.a.Store.ExpireOrder(context.Background(), orderID, f.a.Clock.Now())
+			return func(res shop.Fulfilment, _ paidState) string {
+				if (res == shop.FulfilDone) == expired || (res != shop.FulfilDone && res != shop.FulfilNotPayable) {
+					return fmt.Sprintf("fulfilment %v, expired %v; want exactly one to win", res, expired)
+				}
+				return ""
+			}, err
+		}},
+		{"DeleteOrder", func(f bagFixture, orderID string) (func(shop.Fulfilment, paidState) string, error) {
+			prev, err := f.a.Store.DeleteOrder(context.Background(), f.kofi.User.ID, orderID, f.a.Clock.Now())
+			return func(res shop.Fulfilment, s paidState) string {
+				paid := res == shop.FulfilDone
+				if want := map[bool]string{true: shop.OrderProcessing, false: shop.OrderPending}[paid]; prev != want {
+					return fmt.Sprintf("fulfilment %v, DeleteOrder saw %q; want %q", res, prev, want)
+				}
+				if s.hidden == paid {
+					return fmt.Sprintf("paid %v but hidden %v", paid, s.hidden)
+				}
+				return ""
+			}, err
+		}},
+	}
+	for _, rival := range rivals {
+		t.Run(rival.name, func(t *testing.T) {
+			shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+				f := raceFixture(t, st, nil)
+				ctx := context.Background()
+				for round := range raceRounds {
+					o := f.placed(t, f.kofi, 1)
+					ref := f.pay(t, f.kofi, o.ID, 201).PaymentReference
+					var res shop.Fulfilment
+					var wrong func(shop.Fulfilment, paidState) string
+					var fulfilErr, endErr error
+					race(func() {
+						res, fulfilErr = st.FulfilPayment(ctx, ref, "Approved", f.a.Clock.Now())
+					}, func() {
+						wrong, endErr = rival.end(f, o.ID)
+					})
+					if fulfilErr != nil || endErr != nil {
+						t.Fatalf("round %d: FulfilPayment: %v; %s: %v", round, fulfilErr, rival.name, endErr)
+					}
+					s := readPaidState(t, st, o.ID, ref)
+					if msg := wrong(res, s); msg != "" {
+						t.Fatalf("round %d: %s", round, msg)
+					}
+					assertMoneyKept(t, round, s, res == shop.FulfilDone)
+				}
+				assertNoRetries(t, st)
 			})
-			if fulfilErr != nil || expireErr != nil {
-				t.Fatalf("round %d: FulfilPayment: %v; ExpireOrder: %v", round, fulfilErr, expireErr)
-			}
-			if (res == shop.FulfilDone) == expired || (res != shop.FulfilDone && res != shop.FulfilNotPayable) {
-				t.Fatalf("round %d: fulfilment %v, expired %v; want exactly one to win", round, res, expired)
-			}
-			assertMoneyKept(t, round, readPaidState(t, st, o.ID, ref), res == shop.FulfilDone)
-		}
-		assertNoRetries(t, st)
-	})
-}
-
-func TestFulfilVersusDeleteRace(t *testing.T) {
-	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
-		f := raceFixture(t, st, nil)
-		ctx := context.Background()
-		for round := range raceRounds {
-			o := f.placed(t, f.kofi, 1)
-			ref := f.pay(t, f.kofi, o.ID, 201).PaymentReference
-			var res shop.Fulfilment
-			var prev string
-			var fulfilErr, deleteErr error
-			race(func() {
-				res, fulfilErr = st.FulfilPayment(ctx, ref, "Approved", f.a.Clock.Now())
-			}, func() {
-				prev, deleteErr = st.DeleteOrder(ctx, f.kofi.User.ID, o.ID, f.a.Clock.Now())
-			})
-			if fulfilErr != nil || deleteErr != nil {
-				t.Fatalf("round %d: FulfilPayment: %v; DeleteOrder: %v", round, fulfilErr, deleteErr)
-			}
-			paid := res == shop.FulfilDone
-			if want := map[bool]string{true: shop.OrderProcessing, false: shop.OrderPending}[paid]; prev != want {
-				t.Fatalf("round %d: fulfilment %v, DeleteOrder saw %q; want %q", round, res, prev, want)
-			}
-			s := readPaidState(t, st, o.ID, ref)
-			if s.hidden == paid {
-				t.Fatalf("round %d: paid %v but hidden %v", round, paid, s.hidden)
-			}
-			assertMoneyKept(t, round, s, paid)
-		}
-		assertNoRetries(t, st)
-	})
+		})
+	}
 }
 
 // TestVerifyWebhookCancelRace: the shopper verifies, the provider's webhook

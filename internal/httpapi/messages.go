@@ -22,16 +22,9 @@ type messageDTO struct {
 	IsRead        bool    `json:"is_read"`
 }
 
-func nullableID(id int64) *int64 {
-	if id == 0 {
-		return nil
-	}
-	return &id
-}
-
 func (a *API) toMessageDTO(m *shop.Message) messageDTO {
-	d := messageDTO{ID: m.ID, Sender: m.SenderName, SenderID: m.SenderID, SenderStore: nullableID(m.SenderStoreID),
-		ReceiverUser: nullableID(m.ReceiverUserID), ReceiverStore: nullableID(m.ReceiverStoreID), Receiver: m.ReceiverName,
+	d := messageDTO{ID: m.ID, Sender: m.SenderName, SenderID: m.SenderID, SenderStore: optionalID(m.SenderStoreID),
+		ReceiverUser: optionalID(m.ReceiverUserID), ReceiverStore: optionalID(m.ReceiverStoreID), Receiver: m.ReceiverName,
 		Content: m.Content, Timestamp: shop.FormatTime(m.CreatedAt), IsRead: m.IsRead}
 	if m.SenderStoreID != 0 {
 		d.SenderAvatar = nullable(a.absolute(m.SenderAvatar))
@@ -39,69 +32,45 @@ func (a *API) toMessageDTO(m *shop.Message) messageDTO {
 	return d
 }
 
-func (a *API) listMessages(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	ms, total, err := a.svc.Messages(r.Context(), caller(r), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	items, err := encodeAll(ms, func(m shop.Message) ([]byte, error) { return marshal(a.toMessageDTO(&m)) })
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	a.writePage(w, r, p, items, total, nil)
+func (a *API) listMessages(w http.ResponseWriter, r *http.Request) error {
+	dto := func(m shop.Message) messageDTO { return a.toMessageDTO(&m) }
+	return replyPage(a, w, r, dto, func(p pager) ([]shop.Message, int, error) {
+		return a.svc.Messages(r.Context(), caller(r), p.offset, p.limit)
+	})
 }
 
-func (a *API) getMessage(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) getMessage(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
 	m, err := a.svc.Message(r.Context(), caller(r), id)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toMessageDTO(m))
+	return replyResult(w, http.StatusOK, m, err, a.toMessageDTO)
 }
 
-func (a *API) unreadMessages(w http.ResponseWriter, r *http.Request) {
+func (a *API) unreadMessages(w http.ResponseWriter, r *http.Request) error {
 	n, err := a.svc.UnreadCount(r.Context(), caller(r))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]int64{"count": n})
+	return reply(w, http.StatusOK, map[string]int64{"count": n})
 }
 
 type markMessageRequest struct {
 	IsRead *bool `json:"is_read"`
 }
 
-func (a *API) markMessage(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) markMessage(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
-	var in markMessageRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[markMessageRequest](r)
+	if err != nil {
+		return err
 	}
 	m, err := a.svc.MarkMessage(r.Context(), caller(r), id, in.IsRead)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toMessageDTO(m))
+	return replyResult(w, http.StatusOK, m, err, a.toMessageDTO)
 }
 
 type sendMessageRequest struct {
@@ -110,17 +79,12 @@ type sendMessageRequest struct {
 	ReceiverStore json.RawMessage `json:"receiver_store"`
 }
 
-func (a *API) sendMessage(w http.ResponseWriter, r *http.Request) {
-	var in sendMessageRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) sendMessage(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[sendMessageRequest](r)
+	if err != nil {
+		return err
 	}
 	m, err := a.svc.SendMessage(r.Context(), caller(r), service.NewMessage{Content: in.Content,
 		ReceiverUser: decodeRef(in.ReceiverUser), ReceiverStore: decodeRef(in.ReceiverStore)})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, a.toMessageDTO(m))
+	return replyResult(w, http.StatusCreated, m, err, a.toMessageDTO)
 }

@@ -94,6 +94,11 @@ func (m *metrics) write(w io.Writer) {
 		fmt.Fprintf(w, "dwa_http_request_duration_seconds_count{%s} %d\n", labels(k), s.count)
 	}
 	m.mu.Unlock()
+	m.writePools(w)
+	writeRuntimeMetrics(w)
+}
+
+func (m *metrics) writePools(w io.Writer) {
 	if m.pools == nil {
 		return
 	}

@@ -11,7 +11,8 @@ import (
 
 // writeDomainMetrics adds what the shop itself counts to /metrics:
 // rate-limit refusals, the outbox backlog, payment outcomes and flagged
-// payments (contract §2.11). A gauge whose query fails is left out and
+// payments (contract §2.11), and the catalogue index's builds and
+// compactions. A gauge whose query fails is left out and
 // logged; the rest of the scrape still answers.
 func (a *API) writeDomainMetrics(ctx context.Context, w io.Writer) {
 	writeFamily(w, "dwa_throttled_total", "counter", "bucket",
@@ -19,6 +20,9 @@ func (a *API) writeDomainMetrics(ctx context.Context, w io.Writer) {
 	writeFamily(w, "dwa_payment_outcomes_total", "counter", "outcome",
 		"Provider reports applied to payment attempts (verify, webhook, jobs) and failed provider calls, by outcome (gave_up: attempts flagged after ten failed checks; event_gave_up: webhook events set aside after ten failures).",
 		a.svc.PaymentOutcomes())
+	writeFamily(w, "dwa_catalogue_index_total", "counter", "event",
+		"Catalogue index events on this instance: full builds (one at start; another means the data were reset) and background compactions.",
+		a.svc.CatalogueIndexEvents())
 	gauges := []struct {
 		name, label, help string
 		read              func(context.Context) (map[string]int64, error)

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -21,6 +22,7 @@ const infoKey ctxKey = 0
 type reqInfo struct {
 	id    string
 	route string
+	log   *slog.Logger
 }
 
 func infoFrom(ctx context.Context) *reqInfo {
@@ -34,6 +36,41 @@ func RequestID(ctx context.Context) string {
 		return i.id
 	}
 	return ""
+}
+
+// logFor is the API's logger for lines about the request being served;
+// outside a request (tests calling helpers directly) the default one.
+func logFor(ctx context.Context) *slog.Logger {
+	if i := infoFrom(ctx); i != nil && i.log != nil {
+		return i.log
+	}
+	return slog.Default()
+}
+
+// LogRequestIDs wraps h so that every record logged while a request is
+// served carries its request id; wrapping twice adds it once.
+func LogRequestIDs(h slog.Handler) slog.Handler {
+	if _, ok := h.(requestIDHandler); ok {
+		return h
+	}
+	return requestIDHandler{h}
+}
+
+type requestIDHandler struct{ slog.Handler }
+
+func (h requestIDHandler) Handle(ctx context.Context, r slog.Record) error {
+	if id := RequestID(ctx); id != "" {
+		r.AddAttrs(slog.String("request_id", id))
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h requestIDHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return requestIDHandler{h.Handler.WithAttrs(as)}
+}
+
+func (h requestIDHandler) WithGroup(name string) slog.Handler {
+	return requestIDHandler{h.Handler.WithGroup(name)}
 }
 
 // validRequestID accepts 1–64 characters of [A-Za-z0-9._:-].
@@ -81,12 +118,22 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+// statusClientClosed is recorded for a request whose client went away
+// before it was answered (nginx's 499): nobody receives the answer, and
+// the failure is not the server's, so it stays out of the 5xx series.
+const statusClientClosed = 499
+
+// clientGone reports whether the client of r has gone away. The server's
+// base context is never cancelled (cmd/dwa serve), so a done request
+// context means the connection closed (or, in HTTP/2, the stream reset).
+func clientGone(r *http.Request) bool { return r.Context().Err() != nil }
+
 // observe is the outermost layer: request id, access log, metrics, and a
 // recovery that turns a panic into the contract's 500.
 func (a *API) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &reqInfo{id: r.Header.Get("X-Request-ID")}
+		info := &reqInfo{id: r.Header.Get("X-Request-ID"), log: a.log}
 		if !validRequestID(info.id) {
 			info.id = newRequestID()
 		}
@@ -94,11 +141,13 @@ func (a *API) observe(next http.Handler) http.Handler {
 		r = r.WithContext(context.WithValue(r.Context(), infoKey, info))
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
+			panicked := false
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				slog.ErrorContext(r.Context(), "panic", "panic", p, "stack", string(debug.Stack()))
+				panicked = true
+				a.log.ErrorContext(r.Context(), "panic", "panic", p, "stack", string(debug.Stack()))
 				if rec.status == 0 {
 					writeJSON(rec, http.StatusInternalServerError, errInternal)
 				}
@@ -108,14 +157,40 @@ func (a *API) observe(next http.Handler) http.Handler {
 			if route == "" {
 				route = "other"
 			}
-			a.metrics.observe(route, r.Method, rec.status, elapsed)
-			slog.LogAttrs(r.Context(), slog.LevelInfo, "request",
-				slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", route),
-				slog.Int("status", rec.status), slog.Int64("bytes", rec.bytes),
-				slog.Float64("ms", float64(elapsed.Microseconds())/1000))
+			status := cmp.Or(rec.status, http.StatusOK)
+			// A handler cut short by the departed client fails or answers
+			// nothing; either way the client closed the request.
+			if !panicked && clientGone(r) && (rec.status == 0 || status >= 500) {
+				status = statusClientClosed
+			}
+			a.metrics.observe(route, r.Method, status, elapsed)
+			a.accessLog(r, route, status, rec.bytes, elapsed)
 		}()
 		next.ServeHTTP(rec, r)
 	})
+}
+
+// accessLog writes the request's line when the configured mode wants it:
+// errors (4xx, 5xx, 499) and slow requests in every mode but off; in
+// sampled mode also one in N of the rest.
+func (a *API) accessLog(r *http.Request, route string, status int, bytes int64, elapsed time.Duration) {
+	mode := a.cfg.AccessLog
+	slow := elapsed >= mode.Slow
+	switch {
+	case mode.Mode == "off":
+		return
+	case mode.Mode == "all", status >= 400, slow:
+	case mode.Mode == "sampled" && a.sampled.Add(1)%uint64(mode.Every) == 0:
+	default:
+		return
+	}
+	attrs := []slog.Attr{slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", route),
+		slog.Int("status", status), slog.Int64("bytes", bytes),
+		slog.Float64("ms", float64(elapsed.Microseconds())/1000)}
+	if slow {
+		attrs = append(attrs, slog.Bool("slow", true))
+	}
+	a.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 }
 
 // securityHeaders sets the headers every response carries.

@@ -6,21 +6,21 @@ import (
 	"fmt"
 	"net/http"
 
+	"dwa/internal/shop"
 	"gopkg.in/yaml.v3"
 )
 
-func (a *API) healthz(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+func (a *API) healthz(w http.ResponseWriter, r *http.Request) error {
+	return reply(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
 // readyz answers 200 only when every check passes; otherwise 503 names
 // each check with ok or fail (the reasons are in the log, not here).
-func (a *API) readyz(w http.ResponseWriter, r *http.Request) {
+func (a *API) readyz(w http.ResponseWriter, r *http.Request) error {
 	ready := a.svc.Ready(r.Context())
 	stopping := a.stopping.Load()
 	if ready.OK() && !stopping {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
-		return
+		return reply(w, http.StatusOK, map[string]string{"status": "ready"})
 	}
 	word := func(ok bool) string {
 		if ok {
@@ -33,16 +33,15 @@ func (a *API) readyz(w http.ResponseWriter, r *http.Request) {
 	for name, ok := range ready.Probes {
 		checks[name] = word(ok)
 	}
-	writeJSON(w, http.StatusServiceUnavailable, struct {
+	return reply(w, http.StatusServiceUnavailable, struct {
 		Status string            `json:"status"`
 		Checks map[string]string `json:"checks"`
 	}{"not_ready", checks})
 }
 
-func (a *API) serveMetrics(w http.ResponseWriter, r *http.Request) {
+func (a *API) serveMetrics(w http.ResponseWriter, r *http.Request) error {
 	if !metricsClientAllowed(r, a.cfg.MetricsNetworks, a.cfg.TrustedProxies) {
-		notFound(w, r)
-		return
+		return shop.ErrNotFoundPlain
 	}
 	var buf bytes.Buffer
 	a.metrics.write(&buf)
@@ -50,12 +49,14 @@ func (a *API) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(buf.Bytes())
+	return nil
 }
 
-func (a *API) serveOpenAPI(w http.ResponseWriter, r *http.Request) {
+func (a *API) serveOpenAPI(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "public, max-age=300")
 	_, _ = w.Write(a.openapi)
+	return nil
 }
 
 // yamlToJSON converts the OpenAPI document once at start-up.

@@ -45,6 +45,7 @@ type orderPartDTO struct {
 	TrackingNote string         `json:"tracking_note"`
 	ShippedAt    *string        `json:"shipped_at"`
 	DeliveredAt  *string        `json:"delivered_at"`
+	ItemIDs      []int64        `json:"item_ids"`
 }
 
 type orderStoreDTO struct {
@@ -59,7 +60,7 @@ func (a *API) toOrderDTO(o *shop.Order) orderDTO {
 		Events: toOrderEvents(o.Events)}
 	for _, p := range o.Parts() {
 		part := orderPartDTO{Status: p.Status, TrackingNote: p.TrackingNote, ShippedAt: optionalTime(p.ShippedAt),
-			DeliveredAt: optionalTime(p.DeliveredAt)}
+			DeliveredAt: optionalTime(p.DeliveredAt), ItemIDs: p.ItemIDs}
 		if p.StoreID != 0 {
 			part.Store = &orderStoreDTO{ID: p.StoreID, Name: p.StoreName}
 		}
@@ -86,55 +87,79 @@ func optionalTime(t time.Time) *string {
 	return &s
 }
 
-func (a *API) listOrders(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	os, total, err := a.svc.Orders(r.Context(), caller(r), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeSlice(a, w, r, p, os, total, a.toOrderDTO)
+func (a *API) listOrders(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, a.toOrderDTO, func(p pager) ([]*shop.Order, int, error) {
+		return a.svc.Orders(r.Context(), caller(r), p.offset, p.limit)
+	})
 }
 
 type orderRequest struct {
-	ShippingAddress *string `json:"shipping_address"`
-	ContactInfo     *string `json:"contact_info"`
-	Cart            *string `json:"cart"`
+	ShippingAddress *string         `json:"shipping_address"`
+	ContactInfo     *string         `json:"contact_info"`
+	Cart            *string         `json:"cart"`
+	Items           json.RawMessage `json:"items"`
 }
 
-func (a *API) placeOrder(w http.ResponseWriter, r *http.Request) {
-	var in orderRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+// orderLines decodes the optional items of an order: a list of objects
+// with product_id and quantity, each decoded like a bag line's. The reason
+// they are not such a list is returned instead, as the field's error.
+func orderLines(raw json.RawMessage) (*[]service.OrderLineInput, string) {
+	if raw == nil {
+		return nil, ""
 	}
-	o, err := a.svc.PlaceOrder(r.Context(), caller(r), service.OrderRequest{ShippingAddress: in.ShippingAddress,
-		ContactInfo: in.ContactInfo, Cart: in.Cart, IdempotencyKey: r.Header.Get("Idempotency-Key")})
+	var list []any
+	switch v := decodeValue(raw).(type) {
+	case nil:
+		return nil, "This field may not be null."
+	case []any:
+		list = v
+	default:
+		return nil, `Expected a list of items but got type "` + pythonType(v) + `".`
+	}
+	lines := make([]service.OrderLineInput, len(list))
+	for i, el := range list {
+		obj, ok := el.(map[string]any)
+		if !ok {
+			return nil, "Invalid data. Expected a dictionary, but got " + pythonType(el) + "."
+		}
+		if id, present := obj["product_id"]; present {
+			b, _ := json.Marshal(id) // re-encoding decoded JSON cannot fail
+			lines[i].ProductID = decodeRef(b)
+		}
+		if q, present := obj["quantity"]; present {
+			if q == nil {
+				lines[i].QuantityErr = "This field may not be null."
+			} else if n, msg := asInt(q); msg != "" {
+				lines[i].QuantityErr = msg
+			} else {
+				lines[i].Quantity = &n
+			}
+		}
+	}
+	return &lines, ""
+}
+
+func (a *API) placeOrder(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[orderRequest](r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
+	}
+	items, itemsErr := orderLines(in.Items)
+	o, err := a.svc.PlaceOrder(r.Context(), caller(r), service.OrderRequest{ShippingAddress: in.ShippingAddress,
+		ContactInfo: in.ContactInfo, Cart: in.Cart, Items: items, ItemsErr: itemsErr,
+		IdempotencyKey: r.Header.Get("Idempotency-Key")})
+	if err != nil {
+		return err
 	}
 	w.Header().Set("Location", a.cfg.PublicURL+a.cfg.APIPrefix+"/store/orders/"+o.ID+"/")
-	writeJSON(w, http.StatusCreated, a.toOrderDTO(o))
+	return reply(w, http.StatusCreated, a.toOrderDTO(o))
 }
 
-func (a *API) getOrder(w http.ResponseWriter, r *http.Request) {
+func (a *API) getOrder(w http.ResponseWriter, r *http.Request) error {
 	o, err := a.svc.Order(r.Context(), caller(r), r.PathValue("id"))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toOrderDTO(o))
+	return replyResult(w, http.StatusOK, o, err, a.toOrderDTO)
 }
 
-func (a *API) deleteOrder(w http.ResponseWriter, r *http.Request) {
-	if err := a.svc.DeleteOrder(r.Context(), caller(r), r.PathValue("id")); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+func (a *API) deleteOrder(w http.ResponseWriter, r *http.Request) error {
+	return replyNoContent(w, a.svc.DeleteOrder(r.Context(), caller(r), r.PathValue("id")))
 }

@@ -31,11 +31,7 @@ type orderOut struct {
 func (f bagFixture) inventory(t *testing.T, id int64) int {
 	t.Helper()
 	var n int
-	q := `SELECT inventory FROM products WHERE id = ?`
-	if f.a.Store.Engine() == "postgres" {
-		q = strings.Replace(q, "?", "$1", 1)
-	}
-	if err := f.a.Store.DB().R.QueryRow(q, id).Scan(&n); err != nil {
+	if err := f.a.Store.DB().R.QueryRow(f.a.Store.DB().Rebind(`SELECT inventory FROM products WHERE id = ?`), id).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

@@ -61,7 +61,7 @@ type pagedBody struct {
 // writePage answers a list in the shape the pager asked for. items are the
 // page's encoded elements, total the size of the whole list; extra query
 // parameters (the shuffle seed) are carried into next/previous links.
-func (a *API) writePage(w http.ResponseWriter, r *http.Request, p pager, items []json.RawMessage, total int, extra url.Values) {
+func (a *API) writePage(w http.ResponseWriter, r *http.Request, p pager, items []json.RawMessage, total int, extra url.Values) error {
 	if items == nil {
 		items = []json.RawMessage{}
 	}
@@ -70,12 +70,10 @@ func (a *API) writePage(w http.ResponseWriter, r *http.Request, p pager, items [
 		if total > len(items) {
 			w.Header().Set("Link", "<"+a.pageURL(r, 2, p.limit, extra)+`>; rel="next"`)
 		}
-		writeJSON(w, http.StatusOK, items)
-		return
+		return reply(w, http.StatusOK, items)
 	}
 	if p.page > 1 && len(items) == 0 {
-		writeError(w, r, errInvalidPage)
-		return
+		return errInvalidPage
 	}
 	body := pagedBody{Count: total, Results: items}
 	if p.offset+len(items) < total {
@@ -87,7 +85,7 @@ func (a *API) writePage(w http.ResponseWriter, r *http.Request, p pager, items [
 		body.Previous = &prev
 	}
 	w.Header().Set("X-Total-Count", strconv.Itoa(total))
-	writeJSON(w, http.StatusOK, body)
+	return reply(w, http.StatusOK, body)
 }
 
 // pageURL is the absolute URL of another page of this list, built from the
@@ -132,22 +130,20 @@ func marshal(v any) ([]byte, error) {
 
 // writeAll answers a list the service returned whole, cut and paged per
 // contract §1.5.
-func writeAll[T, D any](a *API, w http.ResponseWriter, r *http.Request, xs []T, dto func(T) D) {
+func writeAll[T, D any](a *API, w http.ResponseWriter, r *http.Request, xs []T, dto func(T) D) error {
 	p, err := a.pagerFor(r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeSlice(a, w, r, p, xs[min(p.offset, len(xs)):min(p.offset+p.limit, len(xs))], len(xs), dto)
+	return writeSlice(a, w, r, p, xs[min(p.offset, len(xs)):min(p.offset+p.limit, len(xs))], len(xs), dto)
 }
 
 // writeSlice answers with page, the part of a list of total items that p
 // asked for (read bounded by the store).
-func writeSlice[T, D any](a *API, w http.ResponseWriter, r *http.Request, p pager, page []T, total int, dto func(T) D) {
+func writeSlice[T, D any](a *API, w http.ResponseWriter, r *http.Request, p pager, page []T, total int, dto func(T) D) error {
 	items, err := encodeAll(page, func(x T) ([]byte, error) { return marshal(dto(x)) })
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	a.writePage(w, r, p, items, total, nil)
+	return a.writePage(w, r, p, items, total, nil)
 }

@@ -99,7 +99,7 @@ func TestPaymentsWithTestProvider(t *testing.T) {
 		assertStatus(t, w.Code, 201)
 		var p paymentOut
 		decode(t, w.Body.Bytes(), &p)
-		assertBody(t, w.Body.String(), fmt.Sprintf(`{"id":%d,"order":"%s","amount":"7798.00","amount_minor":779800,"currency":"GHS","payment_reference":"%s","status":"pending","provider":"test","public_key":null,"access_code":null,"email":"kofi_m@example.com"}`,
+		assertBody(t, w.Body.String(), fmt.Sprintf(`{"id":%d,"order":"%s","amount":"7798.00","amount_minor":779800,"currency":"GHS","payment_reference":"%s","status":"pending","provider":"test","public_key":null,"access_code":null,"email":"kofi_m@example.com","channel":"card","gateway_response":"","mobile_money":null}`,
 			p.ID, o.ID, p.PaymentReference))
 		if again := f.pay(t, kofi, o.ID, 200); again.PaymentReference != p.PaymentReference {
 			t.Fatal("a second pending attempt was created")

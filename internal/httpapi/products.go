@@ -292,28 +292,24 @@ func productFilter(r *http.Request) (service.ProductFilter, error) {
 	return f, fe.Err()
 }
 
-func (a *API) listProducts(w http.ResponseWriter, r *http.Request) {
+func (a *API) listProducts(w http.ResponseWriter, r *http.Request) error {
 	f, err := productFilter(r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	p, err := a.pagerFor(r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	mask := parseFields(lastQueryValue(r, "fields"))
 	f.Offset, f.Limit, f.Detail = p.offset, p.limit, mask.detailOptions()
 	list, err := a.svc.ListProducts(r.Context(), f)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	items, err := encodeAll(list.Items, func(d *shop.ProductDetail) ([]byte, error) { return a.encodeProduct(d, mask) })
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	var extra url.Values
 	if list.Seed != 0 {
@@ -322,62 +318,74 @@ func (a *API) listProducts(w http.ResponseWriter, r *http.Request) {
 		extra = url.Values{"seed": {seed}}
 	}
 	liveCache(w)
-	a.writePage(w, r, p, items, list.Total, extra)
+	dependOn(w, listDeps(list))
+	return a.writePage(w, r, p, items, list.Total, extra)
 }
 
-func (a *API) getProduct(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) getProduct(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
 	mask := parseFields(lastQueryValue(r, "fields"))
 	d, err := a.svc.Product(r.Context(), id, mask.detailOptions())
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	b, err := a.encodeProduct(d, mask)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	liveCache(w)
-	writeJSON(w, http.StatusOK, json.RawMessage(b))
+	dependOn(w, readDeps{products: []int64{id}})
+	return reply(w, http.StatusOK, json.RawMessage(b))
 }
 
-func (a *API) listProductReviews(w http.ResponseWriter, r *http.Request) {
-	listVerified(a, w, r, a.svc.ProductReviews, toReviewDTO)
+// listDeps: a product list shows its products and may be entered by any
+// product of its scope — the deepest category it filters by, else its store,
+// else any product (filters are ANDed, so one of them bounds the list).
+func listDeps(list service.ProductList) readDeps {
+	d := readDeps{products: make([]int64, len(list.Items))}
+	for i, p := range list.Items {
+		d.products[i] = p.ID
+	}
+	for _, id := range list.Place.Categories {
+		if id != 0 {
+			d.category = id
+		}
+	}
+	if d.category == 0 && list.Place.Store != 0 {
+		d.stores = []int64{list.Place.Store}
+	}
+	d.anyProduct = d.category == 0 && list.Place.Store == 0
+	return d
 }
 
-func (a *API) listProductRatings(w http.ResponseWriter, r *http.Request) {
-	listVerified(a, w, r, a.svc.ProductRatings, toRatingDTO)
+func (a *API) listProductReviews(w http.ResponseWriter, r *http.Request) error {
+	return listVerified(a, w, r, a.svc.ProductReviews, toReviewDTO)
+}
+
+func (a *API) listProductRatings(w http.ResponseWriter, r *http.Request) error {
+	return listVerified(a, w, r, a.svc.ProductRatings, toRatingDTO)
 }
 
 // listVerified serves a product's public reviews or ratings: one page of
 // verified rows, newest first, 404 for an unknown or hidden product.
 func listVerified[T, D any](a *API, w http.ResponseWriter, r *http.Request,
-	load func(ctx context.Context, productID int64, offset, limit int) ([]T, int, error), toDTO func(T) D) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+	load func(ctx context.Context, productID int64, offset, limit int) ([]T, int, error), toDTO func(T) D) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
 	p, err := a.pagerFor(r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	rows, total, err := load(r.Context(), id, p.offset, p.limit)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	items, err := encodeAll(rows, func(v T) ([]byte, error) { return marshal(toDTO(v)) })
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
+	dependOn(w, readDeps{products: []int64{id}})
 	liveCache(w)
-	a.writePage(w, r, p, items, total, nil)
+	return writeSlice(a, w, r, p, rows, total, toDTO)
 }

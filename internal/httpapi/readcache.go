@@ -10,93 +10,212 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"dwa/internal/shop"
 )
 
-// Public catalogue reads (product lists and details, categories, stores) are
-// most of the shop's traffic and the same for every visitor. Their encoded
-// answers — JSON, and gzip for bodies worth compressing — are kept under the
-// service's PublicReadVersion, which moves with every write they depend on
-// (catalogue, stock, verified ratings and reviews) and with the default
-// shuffle's window, so a kept answer is never served after the write that
-// outdated it has committed, on any instance. A hit costs the one-row
-// version read and a copy. See docs/decisions/0010-encoded-public-reads.md.
+// Public catalogue reads (product lists and details, reviews, categories,
+// stores) are most of the shop's traffic and the same for every visitor.
+// Their encoded answers — JSON, and gzip for bodies worth compressing — are
+// kept, each with what it was computed from (readDeps), and dropped when this
+// instance applies a catalogue change that touches it: a changed product
+// drops its own answers and — unless only its stock count changed — the
+// lists it showed in, before or after the change, and nothing else; a category or store change drops everything (those
+// are rare). The default shuffle's window is part of every key. A hit costs a
+// map lookup and a copy, no statement. See
+// docs/decisions/0010-encoded-public-reads.md.
 //
 // Every kept answer also carries an ETag, a hash of its headers and body
 // taken once when it is kept, so a browser revalidating (If-None-Match) is
-// answered 304 for the cost of the version read. The tag names the content,
-// not the version it was kept under: it stays right however finely the kept
-// answers come to be invalidated, agrees between instances, and an answer
-// that a write did not change keeps its tag. See
-// docs/decisions/0014-revalidated-public-reads.md.
+// answered 304. The tag names the content, not when it was kept: it agrees
+// between instances, and an answer that a write did not change keeps its
+// tag. See docs/decisions/0014-revalidated-public-reads.md.
 
 // readCacheBytes bounds the kept bodies; past it the cache starts over (the
 // hot pages are back after one request each).
 const readCacheBytes = 16 << 20
 
 type readCache struct {
-	mu      sync.Mutex
-	version string
+	mu sync.Mutex
+	// gen moves with every change applied: an answer computed while one
+	// was applied may predate it, so it is not kept.
+	gen     uint64
 	size    int
 	entries map[string]*encodedRead
+	byTag   map[string]map[string]struct{} // dependency tag → keys
+}
+
+// readDeps is what a public answer depends on besides categories and stores
+// (every answer does): the products it shows and, for a list, the products
+// that could enter it — those of one category or store, or any product.
+// Handlers name them with dependOn.
+type readDeps struct {
+	products   []int64
+	stores     []int64 // stores shown (their ratings), or the store of a list of one store
+	category   int64   // a list of one category (the deepest level filtered)
+	anyProduct bool    // a list any product may enter
+}
+
+func (d readDeps) tags() []string {
+	tags := make([]string, 0, len(d.products)+len(d.stores)+1)
+	for _, id := range d.products {
+		tags = append(tags, productTag(id))
+	}
+	for _, id := range d.stores {
+		tags = append(tags, storeTag(id))
+	}
+	if d.anyProduct {
+		tags = append(tags, anyProductTag)
+	}
+	if d.category != 0 {
+		tags = append(tags, categoryTag(d.category))
+	}
+	return tags
+}
+
+const anyProductTag = "*"
+
+func productTag(id int64) string  { return "p" + strconv.FormatInt(id, 10) }
+func categoryTag(id int64) string { return "c" + strconv.FormatInt(id, 10) }
+func storeTag(id int64) string    { return "s" + strconv.FormatInt(id, 10) }
+
+// changeTags are the tags of every answer a change may have outdated: each
+// changed product's own and, when what lists know of it changed (not a sale
+// that leaves it in stock), those of the lists it was or is in.
+func changeTags(c shop.CatalogueChange) []string {
+	var tags []string
+	listed := false
+	for _, p := range c.Products {
+		tags = append(tags, productTag(p.ID))
+		if !p.Listed {
+			continue
+		}
+		listed = true
+		for _, place := range [2]shop.ProductPlace{p.Before, p.After} {
+			for _, id := range place.Categories {
+				if id != 0 {
+					tags = append(tags, categoryTag(id))
+				}
+			}
+			if place.Store != 0 {
+				tags = append(tags, storeTag(place.Store))
+			}
+		}
+	}
+	if listed {
+		tags = append(tags, anyProductTag)
+	}
+	return tags
+}
+
+// forget applies a catalogue change: it drops the answers it may have
+// outdated — all of them when categories or stores changed.
+func (c *readCache) forget(change shop.CatalogueChange) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	if change.Tree {
+		c.size, c.entries, c.byTag = 0, nil, nil
+		return
+	}
+	for _, tag := range changeTags(change) {
+		for key := range c.byTag[tag] {
+			c.drop(key)
+		}
+	}
+}
+
+// drop forgets one kept answer and its tags; callers hold mu.
+func (c *readCache) drop(key string) {
+	e := c.entries[key]
+	if e == nil {
+		return
+	}
+	delete(c.entries, key)
+	c.size -= len(e.plain) + len(e.gz)
+	for _, tag := range e.tags {
+		keys := c.byTag[tag]
+		delete(keys, key)
+		if len(keys) == 0 {
+			delete(c.byTag, tag)
+		}
+	}
+}
+
+func (c *readCache) get(key string) (*encodedRead, uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.entries[key], c.gen
+}
+
+// put keeps an answer computed from what the cache had seen at gen, unless a
+// change has been applied since.
+func (c *readCache) put(gen uint64, key string, e *encodedRead) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen != gen {
+		return
+	}
+	n := len(e.plain) + len(e.gz)
+	if c.entries == nil || c.size+n > readCacheBytes {
+		c.size, c.entries, c.byTag = 0, map[string]*encodedRead{}, map[string]map[string]struct{}{}
+	}
+	c.drop(key)
+	c.entries[key] = e
+	c.size += n
+	for _, tag := range e.tags {
+		if c.byTag[tag] == nil {
+			c.byTag[tag] = map[string]struct{}{}
+		}
+		c.byTag[tag][key] = struct{}{}
+	}
 }
 
 // encodedRead is one kept answer: the handler's headers and its body, plain
-// and (when worth it) gzipped, with the strong ETag of each. The two
-// encodings are different representations (RFC 9110 §8.8.3), so they get
-// different tags; Vary: Accept-Encoding (gzipResponses) tells caches so.
+// and (when worth it) gzipped, with the strong ETag of each, and the tags of
+// what it depends on. The two encodings are different representations (RFC
+// 9110 §8.8.3), so they get different tags; Vary: Accept-Encoding
+// (gzipResponses) tells caches so.
 type encodedRead struct {
 	header http.Header
 	plain  []byte
 	gz     []byte
 	tag    string
 	gzTag  string
-}
-
-func (c *readCache) get(version, key string) *encodedRead {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.version != version {
-		return nil
-	}
-	return c.entries[key]
-}
-
-func (c *readCache) put(version, key string, e *encodedRead) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := len(e.plain) + len(e.gz)
-	if c.version != version || c.size+n > readCacheBytes {
-		c.version, c.size, c.entries = version, 0, map[string]*encodedRead{}
-	}
-	c.entries[key] = e
-	c.size += n
+	tags   []string
 }
 
 // cachedRead serves a public GET handler's 200 answers from the read cache.
 // It runs after the Authorization check (a bad token is still a 401), and
-// the answers it keeps depend on nothing of the caller's.
+// the answers it keeps depend on nothing of the caller's. An answer whose
+// handler named no dependencies (dependOn) is not kept.
 func (a *API) cachedRead(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, version, err := a.svc.PublicReadVersion(r.Context())
-		if err != nil {
-			next(w, r)
-			return
-		}
-		r = r.WithContext(ctx)
-		key := r.URL.Path + "?" + r.URL.RawQuery
-		if e := a.reads.get(version, key); e != nil {
+		key := r.URL.Path + "?" + r.URL.RawQuery + "#" + strconv.FormatInt(a.svc.DefaultSeed(), 10)
+		e, gen := a.reads.get(key)
+		if e != nil {
 			e.write(w, r)
 			return
 		}
 		rec := &bodyRecorder{header: http.Header{}, status: http.StatusOK}
 		next(rec, r)
-		if rec.status != http.StatusOK {
+		if rec.status != http.StatusOK || rec.deps == nil {
 			rec.replay(w)
 			return
 		}
-		e := newEncodedRead(rec.header, rec.body.Bytes())
-		a.reads.put(version, key, e)
+		e = newEncodedRead(rec.header, rec.body.Bytes())
+		e.tags = rec.deps.tags()
+		a.reads.put(gen, key, e)
 		e.write(w, r)
+	}
+}
+
+// dependOn names what a public answer was computed from, so that the read
+// cache can keep it until one of those changes; outside cachedRead it does
+// nothing.
+func dependOn(w http.ResponseWriter, d readDeps) {
+	if rec, ok := w.(*bodyRecorder); ok {
+		rec.deps = &d
 	}
 }
 
@@ -201,6 +320,7 @@ type bodyRecorder struct {
 	header http.Header
 	status int
 	body   bytes.Buffer
+	deps   *readDeps
 }
 
 func (b *bodyRecorder) Header() http.Header         { return b.header }

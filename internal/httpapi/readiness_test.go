@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"dwa/internal/shoptest"
+	"dwa/internal/shoptest/poll"
 	"dwa/internal/store/sqldb"
 )
 
@@ -17,18 +18,11 @@ import (
 // cached for up to a second), then compares the body.
 func waitReadyz(t *testing.T, a *shoptest.App, status int, body string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		w := a.Do("GET", "/readyz", "")
-		if w.Code == status {
-			assertBody(t, w.Body.String(), body)
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("/readyz still %d %s; want %d", w.Code, w.Body, status)
-		}
-		time.Sleep(10 * time.Millisecond)
+	var w *httptest.ResponseRecorder
+	if !poll.Within(10*time.Second, func() bool { w = a.Do("GET", "/readyz", ""); return w.Code == status }) {
+		t.Fatalf("/readyz still %d %s; want %d", w.Code, w.Body, status)
 	}
+	assertBody(t, w.Body.String(), body)
 }
 
 // killListener terminates the database backend LISTENing on channel, as a
@@ -73,7 +67,7 @@ func TestStreamSurvivesListenerLoss(t *testing.T) {
 	for round := 1; round <= 2; round++ { // the second loss tests the reconnected listener
 		release := a.HoldListener()
 		killListener(t, st, a.Listener.Channel())
-		waitReadyz(t, a, 503, `{"status":"not_ready","checks":{"data_dir":"ok","database":"ok","migrations":"ok","realtime":"fail","shutdown":"ok"}}`)
+		waitReadyz(t, a, 503, `{"status":"not_ready","checks":{"catalogue":"ok","data_dir":"ok","database":"ok","migrations":"ok","realtime":"fail","shutdown":"ok"}}`)
 		during := send(fmt.Sprintf("Sent while the listener was down (%d)", round))
 		release()
 		waitReadyz(t, a, 200, `{"status":"ready"}`)
@@ -107,7 +101,7 @@ func TestReadyzDataDir(t *testing.T) {
 			if err := tc.spoil(); err != nil {
 				t.Fatal(err)
 			}
-			waitReadyz(t, a, 503, `{"status":"not_ready","checks":{"data_dir":"fail","database":"ok","migrations":"ok","shutdown":"ok"}}`)
+			waitReadyz(t, a, 503, `{"status":"not_ready","checks":{"catalogue":"ok","data_dir":"fail","database":"ok","migrations":"ok","shutdown":"ok"}}`)
 			if err := os.RemoveAll(dir); err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // writeJSON encodes v compactly with the given status.
@@ -41,3 +42,15 @@ func publicCache(w http.ResponseWriter) { w.Header().Set("Cache-Control", "publi
 // cache's ETag answers with a 304 when nothing changed (readcache.go), so a
 // shopper never sees stock or a price older than the request.
 func liveCache(w http.ResponseWriter) { w.Header().Set("Cache-Control", "public, no-cache") }
+
+// absolute makes a root-relative path or URL absolute with the public URL
+// (DWA_PUBLIC_URL); absolute http(s) URLs and "" are left as they are. Every
+// image and file URL the API answers goes through it, so that a client
+// served from another origin can load them (contract §2.2), as the original
+// back end's answers allowed.
+func (a *API) absolute(u string) string {
+	if u == "" || strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
+		return u
+	}
+	return a.cfg.PublicURL + "/" + strings.TrimPrefix(u, "/")
+}

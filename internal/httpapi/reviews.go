@@ -15,70 +15,56 @@ type ratingRequest struct {
 	Rating json.RawMessage `json:"rating"`
 }
 
-func (a *API) postReview(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) postReview(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
-	var in reviewRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[reviewRequest](r)
+	if err != nil {
+		return err
 	}
 	rv, err := a.svc.PostReview(r.Context(), caller(r), id, decodeField(in.Review))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toReviewDTO(rv))
+	return replyResult(w, http.StatusCreated, rv, err, toReviewDTO)
 }
 
-func (a *API) postRating(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) postRating(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
-	var in ratingRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[ratingRequest](r)
+	if err != nil {
+		return err
 	}
 	rt, err := a.svc.PostRating(r.Context(), caller(r), id, decodeField(in.Rating))
+	return replyResult(w, http.StatusCreated, rt, err, toRatingDTO)
+}
+
+// productAndRowIDs reads /products/{id}/…/{rid}; either malformed is the
+// plain 404.
+func productAndRowIDs(r *http.Request) (productID, id int64, err error) {
+	if productID, err = idOf(r, "id"); err != nil {
+		return 0, 0, err
+	}
+	id, err = idOf(r, "rid")
+	return productID, id, err
+}
+
+func (a *API) deleteReview(w http.ResponseWriter, r *http.Request) error {
+	pid, id, err := productAndRowIDs(r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, toRatingDTO(rt))
+	return replyNoContent(w, a.svc.DeleteReview(r.Context(), caller(r), pid, id))
 }
 
-func (a *API) deleteReview(w http.ResponseWriter, r *http.Request) {
-	pid, ok1 := pathID(r, "id")
-	id, ok2 := pathID(r, "rid")
-	if !ok1 || !ok2 {
-		notFound(w, r)
-		return
+func (a *API) deleteRating(w http.ResponseWriter, r *http.Request) error {
+	pid, id, err := productAndRowIDs(r)
+	if err != nil {
+		return err
 	}
-	if err := a.svc.DeleteReview(r.Context(), caller(r), pid, id); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
-}
-
-func (a *API) deleteRating(w http.ResponseWriter, r *http.Request) {
-	pid, ok1 := pathID(r, "id")
-	id, ok2 := pathID(r, "rid")
-	if !ok1 || !ok2 {
-		notFound(w, r)
-		return
-	}
-	if err := a.svc.DeleteRating(r.Context(), caller(r), pid, id); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.DeleteRating(r.Context(), caller(r), pid, id))
 }
 
 // Staff moderation rows (contract §2.10).
@@ -120,74 +106,38 @@ func toModeratedRating(v shop.ModeratedRating) moderatedRatingDTO {
 		Username: v.Username, Rating: v.Value, DateCreated: shop.FormatTime(v.CreatedAt), Status: v.Status, IsVerified: v.Verified()}
 }
 
-func (a *API) listModeratedReviews(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	rows, total, err := a.svc.ReviewsForModeration(r.Context(), lastQueryValue(r, "status"), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	items, err := encodeAll(rows, func(v shop.ModeratedReview) ([]byte, error) { return marshal(toModeratedReview(v)) })
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	a.writePage(w, r, p, items, total, nil)
+func (a *API) listModeratedReviews(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, toModeratedReview, func(p pager) ([]shop.ModeratedReview, int, error) {
+		return a.svc.ReviewsForModeration(r.Context(), lastQueryValue(r, "status"), p.offset, p.limit)
+	})
 }
 
-func (a *API) listModeratedRatings(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	rows, total, err := a.svc.RatingsForModeration(r.Context(), lastQueryValue(r, "status"), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	items, err := encodeAll(rows, func(v shop.ModeratedRating) ([]byte, error) { return marshal(toModeratedRating(v)) })
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	a.writePage(w, r, p, items, total, nil)
+func (a *API) listModeratedRatings(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, toModeratedRating, func(p pager) ([]shop.ModeratedRating, int, error) {
+		return a.svc.RatingsForModeration(r.Context(), lastQueryValue(r, "status"), p.offset, p.limit)
+	})
 }
 
 // moderateReview answers POST /admin/reviews/{id}/approve|reject/.
-func (a *API) moderateReview(approve bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID(r, "id")
-		if !ok {
-			notFound(w, r)
-			return
+func (a *API) moderateReview(approve bool) handlerE {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := idOf(r, "id")
+		if err != nil {
+			return err
 		}
 		v, err := a.svc.ModerateReview(r.Context(), id, approve)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, toModeratedReview(*v))
+		return replyResult(w, http.StatusOK, v, err, deref(toModeratedReview))
 	}
 }
 
 // moderateRating answers POST /admin/ratings/{id}/approve|reject/.
-func (a *API) moderateRating(approve bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID(r, "id")
-		if !ok {
-			notFound(w, r)
-			return
+func (a *API) moderateRating(approve bool) handlerE {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := idOf(r, "id")
+		if err != nil {
+			return err
 		}
 		v, err := a.svc.ModerateRating(r.Context(), id, approve)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, toModeratedRating(*v))
+		return replyResult(w, http.StatusOK, v, err, deref(toModeratedRating))
 	}
 }

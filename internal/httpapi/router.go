@@ -15,11 +15,11 @@ import (
 // OPTIONS with 204 + Allow, and other methods with the contract's 405.
 type methods struct {
 	pattern  string
-	handlers map[string]http.HandlerFunc
+	handlers h
 	allow    string
 }
 
-func newMethods(pattern string, hs map[string]http.HandlerFunc) *methods {
+func newMethods(pattern string, hs h) *methods {
 	names := make([]string, 0, len(hs)+2)
 	for m := range hs {
 		names = append(names, m)
@@ -46,7 +46,7 @@ func (m *methods) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, err)
 			return
 		}
-		h(w, r)
+		h.ServeHTTP(w, r)
 		return
 	}
 	w.Header().Set("Allow", m.allow)
@@ -77,7 +77,7 @@ func trimTrailingSlash(next http.Handler) http.Handler {
 }
 
 // pathID parses a positive integer path value; ok is false for anything else
-// (the caller answers the contract's plain 404).
+// (see idOf and objectID for the 404s).
 func pathID(r *http.Request, name string) (int64, bool) {
 	v := r.PathValue(name)
 	if v == "" || len(v) > 18 {
@@ -85,16 +85,6 @@ func pathID(r *http.Request, name string) (int64, bool) {
 	}
 	id, err := strconv.ParseInt(v, 10, 64)
 	return id, err == nil && id > 0
-}
-
-// objectID reads the path parameter name as an id; a malformed one is
-// answered with the model's 404 (the same answer as an unknown id).
-func objectID(w http.ResponseWriter, r *http.Request, name, model string) (int64, bool) {
-	id, ok := pathID(r, name)
-	if !ok {
-		writeError(w, r, shop.NotFound(model))
-	}
-	return id, ok
 }
 
 // headWriter drops the body of a HEAD response but keeps its headers,

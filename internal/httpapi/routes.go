@@ -7,7 +7,17 @@ import (
 )
 
 // h is shorthand for a method → handler table.
-type h = map[string]http.HandlerFunc
+type h = map[string]handlerE
+
+// cached serves a public read through the read cache (readcache.go), which
+// wraps plain http.HandlerFuncs: next's errors are written inside it.
+func (a *API) cached(next handlerE) handlerE {
+	read := a.cachedRead(next.ServeHTTP)
+	return func(w http.ResponseWriter, r *http.Request) error {
+		read(w, r)
+		return nil
+	}
+}
 
 // routes is the whole HTTP surface in one place.
 func (a *API) routes() http.Handler {
@@ -28,25 +38,33 @@ func (a *API) routes() http.Handler {
 	open("/auth/users/reset_password", h{"POST": a.limit("reset", byIP, a.resetPassword)})
 	open("/auth/users/reset_password_confirm", h{"POST": a.limit("reset", byIP, a.resetPasswordConfirm)})
 	handle("/auth/users/me", h{"GET": requireUser(a.me)})
+	// Phone numbers and one-time codes (decision 0018). The code request
+	// reads the caller when there is one (verify needs it; the caps count
+	// the account instead of the address).
+	handle("/auth/users/me/notifications", h{"GET": requireUser(a.notices), "PUT": requireUser(a.setNotices)})
+	handle("/auth/phone/code", h{"POST": a.requestCode})
+	open("/auth/phone/signin", h{"POST": a.limit("sms-signin", byIP, a.phoneSignIn)})
+	handle("/auth/phone/verify", h{"POST": requireUser(a.limit("sms-signin", byUserOrIP, a.verifyPhone))})
+	open("/auth/phone/reset", h{"POST": a.limit("sms-signin", byIP, a.resetPasswordByCode)})
 	handle("/auth/users/set_password", h{"POST": requireUser(a.limit("password", byUserOrIP, a.setPassword))})
 
 	// Complaint (contract §2.8)
 	handle("/store/api/send_complaint", h{"POST": a.limit("complaint", byUserOrIP, a.sendComplaint)})
 
 	// Catalogue (contract §2.2)
-	handle("/store/categories", h{"GET": a.cachedRead(a.listCategories)})
-	handle("/store/categories/{id}", h{"GET": a.cachedRead(a.getCategory)})
+	handle("/store/categories", h{"GET": a.cached(a.listCategories)})
+	handle("/store/categories/{id}", h{"GET": a.cached(a.getCategory)})
 	handle("/store/ajax/load-subcategories", h{"GET": a.loadSubcategories("category_id", "subcategories")})
 	handle("/store/ajax/load-sub-subcategories", h{"GET": a.loadSubcategories("subcategory_id", "sub_subcategories")})
 	handle("/store/hero", h{"GET": a.listHeroSlides})
-	handle("/store/products", h{"GET": a.cachedRead(a.listProducts)})
-	handle("/store/products/{id}", h{"GET": a.cachedRead(a.getProduct)})
-	handle("/store/products/{id}/reviews", h{"GET": a.cachedRead(a.listProductReviews), "POST": requireUser(a.postReview)})
-	handle("/store/products/{id}/ratings", h{"GET": a.cachedRead(a.listProductRatings), "POST": requireUser(a.postRating)})
+	handle("/store/products", h{"GET": a.cached(a.listProducts)})
+	handle("/store/products/{id}", h{"GET": a.cached(a.getProduct)})
+	handle("/store/products/{id}/reviews", h{"GET": a.cached(a.listProductReviews), "POST": requireUser(a.postReview)})
+	handle("/store/products/{id}/ratings", h{"GET": a.cached(a.listProductRatings), "POST": requireUser(a.postRating)})
 	handle("/store/products/{id}/reviews/{rid}", h{"DELETE": requireUser(a.deleteReview)})
 	handle("/store/products/{id}/ratings/{rid}", h{"DELETE": requireUser(a.deleteRating)})
-	handle("/store/stores", h{"GET": a.cachedRead(a.listStores)})
-	handle("/store/stores/{id}", h{"GET": a.cachedRead(a.getStore)})
+	handle("/store/stores", h{"GET": a.cached(a.listStores)})
+	handle("/store/stores/{id}", h{"GET": a.cached(a.getStore)})
 
 	// Cart, orders, payments (contract §2.3–2.5)
 	handle("/store/carts", h{"GET": requireUser(a.listCarts), "POST": requireUser(a.createCart)})
@@ -60,6 +78,8 @@ func (a *API) routes() http.Handler {
 	handle("/store/payments", h{"GET": requireUser(a.listPayments), "POST": requireUser(a.createPayment)})
 	handle("/store/payments/{id}", h{"GET": requireUser(a.getPayment)})
 	handle("/store/payments/verify", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.verifyPayment))})
+	handle("/store/payments/mobile-money", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.payMobileMoney))})
+	handle("/store/payments/mobile-money/code", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.submitMobileMoneyCode))})
 	handle("/api/paystack/verify", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.verifyPayment))})
 	handle("/store/payments/test-charge", h{"POST": requireUser(a.testCharge)})
 	open("/payments/paystack/webhook", h{"POST": a.paystackWebhook})

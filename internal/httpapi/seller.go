@@ -32,13 +32,9 @@ func (a *API) toSellerStoreDTO(st *shop.Store) sellerStoreDTO {
 		ContactInfo: st.ContactInfo, Address: st.Address, IsActive: st.Active, CreatedAt: shop.FormatTime(st.CreatedAt)}
 }
 
-func (a *API) getSellerStore(w http.ResponseWriter, r *http.Request) {
+func (a *API) getSellerStore(w http.ResponseWriter, r *http.Request) error {
 	st, err := a.svc.SellerStoreProfile(r.Context(), caller(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toSellerStoreDTO(st))
+	return replyResult(w, http.StatusOK, st, err, a.toSellerStoreDTO)
 }
 
 type sellerStoreRequest struct {
@@ -48,19 +44,14 @@ type sellerStoreRequest struct {
 	Address     *string `json:"address"`
 }
 
-func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) {
-	var in sellerStoreRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[sellerStoreRequest](r)
+	if err != nil {
+		return err
 	}
 	st, err := a.svc.UpdateSellerStore(r.Context(), caller(r), service.StoreInput{Name: in.Name,
 		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toSellerStoreDTO(st))
+	return replyResult(w, http.StatusOK, st, err, a.toSellerStoreDTO)
 }
 
 type sellerProductDTO struct {
@@ -78,6 +69,7 @@ type sellerProductDTO struct {
 	CreatedAt        string     `json:"created_at"`
 }
 
+// optionalID renders an id, or null for 0 (none).
 func optionalID(id int64) *int64 {
 	if id == 0 {
 		return nil
@@ -96,19 +88,11 @@ func (a *API) toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
 	return out
 }
 
-func (a *API) listSellerProducts(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	ds, total, err := a.svc.SellerProducts(r.Context(), caller(r), shop.SellerProductFilter{
-		Search: lastQueryValue(r, "search"), Status: lastQueryValue(r, "status"), Offset: p.offset, Limit: p.limit})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeSlice(a, w, r, p, ds, total, a.toSellerProductDTO)
+func (a *API) listSellerProducts(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, a.toSellerProductDTO, func(p pager) ([]*shop.ProductDetail, int, error) {
+		return a.svc.SellerProducts(r.Context(), caller(r), shop.SellerProductFilter{
+			Search: lastQueryValue(r, "search"), Status: lastQueryValue(r, "status"), Offset: p.offset, Limit: p.limit})
+	})
 }
 
 type sellerProductRequest struct {
@@ -132,61 +116,43 @@ func (in sellerProductRequest) input() service.ProductInput {
 		Specification: in.Specification, Active: in.IsActive}
 }
 
-func (a *API) createSellerProduct(w http.ResponseWriter, r *http.Request) {
-	var in sellerProductRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) createSellerProduct(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[sellerProductRequest](r)
+	if err != nil {
+		return err
 	}
 	d, err := a.svc.CreateSellerProduct(r.Context(), caller(r), in.input())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, a.toSellerProductDTO(d))
+	return replyResult(w, http.StatusCreated, d, err, a.toSellerProductDTO)
 }
 
-func (a *API) getSellerProduct(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Product")
-	if !ok {
-		return
+func (a *API) getSellerProduct(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Product")
+	if err != nil {
+		return err
 	}
 	d, err := a.svc.SellerProduct(r.Context(), caller(r), id)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toSellerProductDTO(d))
+	return replyResult(w, http.StatusOK, d, err, a.toSellerProductDTO)
 }
 
-func (a *API) patchSellerProduct(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Product")
-	if !ok {
-		return
+func (a *API) patchSellerProduct(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Product")
+	if err != nil {
+		return err
 	}
-	var in sellerProductRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[sellerProductRequest](r)
+	if err != nil {
+		return err
 	}
 	d, err := a.svc.UpdateSellerProduct(r.Context(), caller(r), id, in.input())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toSellerProductDTO(d))
+	return replyResult(w, http.StatusOK, d, err, a.toSellerProductDTO)
 }
 
-func (a *API) deleteSellerProduct(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Product")
-	if !ok {
-		return
+func (a *API) deleteSellerProduct(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Product")
+	if err != nil {
+		return err
 	}
-	if err := a.svc.DeactivateSellerProduct(r.Context(), caller(r), id); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.DeactivateSellerProduct(r.Context(), caller(r), id))
 }
 
 type sellerOrderItemDTO struct {
@@ -243,19 +209,11 @@ func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 	return d
 }
 
-func (a *API) listSellerOrders(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	os, total, err := a.svc.SellerOrders(r.Context(), caller(r), shop.SellerOrderFilter{
-		Status: lastQueryValue(r, "status"), Offset: p.offset, Limit: p.limit})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeSlice(a, w, r, p, os, total, toSellerOrderDTO)
+func (a *API) listSellerOrders(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, toSellerOrderDTO, func(p pager) ([]*shop.Order, int, error) {
+		return a.svc.SellerOrders(r.Context(), caller(r), shop.SellerOrderFilter{
+			Status: lastQueryValue(r, "status"), Offset: p.offset, Limit: p.limit})
+	})
 }
 
 type shipRequest struct {
@@ -263,19 +221,14 @@ type shipRequest struct {
 }
 
 // advanceSellerOrder answers POST …/ship/ and …/deliver/.
-func (a *API) advanceSellerOrder(to string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var in shipRequest
-		if err := decodeBody(r, &in); err != nil {
-			writeError(w, r, err)
-			return
+func (a *API) advanceSellerOrder(to string) handlerE {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		in, err := decoded[shipRequest](r)
+		if err != nil {
+			return err
 		}
 		o, err := a.svc.AdvanceSellerOrder(r.Context(), caller(r), r.PathValue("id"), to, in.TrackingNote)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, toSellerOrderDTO(o))
+		return replyResult(w, http.StatusOK, o, err, toSellerOrderDTO)
 	}
 }
 
@@ -305,11 +258,10 @@ type dayViewsDTO struct {
 	Views int    `json:"views"`
 }
 
-func (a *API) getSellerDashboard(w http.ResponseWriter, r *http.Request) {
+func (a *API) getSellerDashboard(w http.ResponseWriter, r *http.Request) error {
 	d, err := a.svc.SellerDashboard(r.Context(), caller(r))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	out := sellerDashboardDTO{OrdersToday: d.OrdersToday, OrdersWeek: d.OrdersWeek, RevenueWeek: int64(d.RevenueWeek),
 		UnreadMessages: d.UnreadMessages, LowStock: []stockLevelDTO{},
@@ -322,7 +274,7 @@ func (a *API) getSellerDashboard(w http.ResponseWriter, r *http.Request) {
 		out.RevenueByDay[i] = dayAmountDTO{Date: date, Amount: int64(day.Revenue)}
 		out.ViewsByDay[i] = dayViewsDTO{Date: date, Views: day.Views}
 	}
-	writeJSON(w, http.StatusOK, out)
+	return reply(w, http.StatusOK, out)
 }
 
 // uploadedImage reads the "image" file of a multipart/form-data body, at
@@ -362,67 +314,49 @@ func uploadFrom(r *http.Request) service.Upload {
 	return func() ([]byte, error) { return uploadedImage(r) }
 }
 
-func (a *API) setSellerStoreLogo(w http.ResponseWriter, r *http.Request) {
+func (a *API) setSellerStoreLogo(w http.ResponseWriter, r *http.Request) error {
 	st, err := a.svc.SetStoreLogo(r.Context(), caller(r), uploadFrom(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toSellerStoreDTO(st))
+	return replyResult(w, http.StatusOK, st, err, a.toSellerStoreDTO)
 }
 
-func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Product")
-	if !ok {
-		return
+func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Product")
+	if err != nil {
+		return err
 	}
 	d, err := a.svc.AddProductImage(r.Context(), caller(r), id, uploadFrom(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, a.toSellerProductDTO(d))
+	return replyResult(w, http.StatusCreated, d, err, a.toSellerProductDTO)
 }
 
-func (a *API) deleteSellerProductImage(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Product")
-	if !ok {
-		return
+func (a *API) deleteSellerProductImage(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Product")
+	if err != nil {
+		return err
 	}
-	imageID, ok := objectID(w, r, "image", "ProductImage")
-	if !ok {
-		return
+	imageID, err := objectID(r, "image", "ProductImage")
+	if err != nil {
+		return err
 	}
-	if err := a.svc.DeleteProductImage(r.Context(), caller(r), id, imageID); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.DeleteProductImage(r.Context(), caller(r), id, imageID))
 }
 
 type imageOrderRequest struct {
 	Order json.RawMessage `json:"order"`
 }
 
-func (a *API) reorderSellerProductImages(w http.ResponseWriter, r *http.Request) {
-	id, ok := objectID(w, r, "id", "Product")
-	if !ok {
-		return
+func (a *API) reorderSellerProductImages(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Product")
+	if err != nil {
+		return err
 	}
-	var in imageOrderRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+	in, err := decoded[imageOrderRequest](r)
+	if err != nil {
+		return err
 	}
 	var ids []int64
 	if in.Order == nil || json.Unmarshal(in.Order, &ids) != nil {
-		writeError(w, r, shop.Invalid(map[string][]string{"order": {"Send the image ids as a list, first image first."}}))
-		return
+		return shop.Invalid(map[string][]string{"order": {"Send the image ids as a list, first image first."}})
 	}
 	d, err := a.svc.ReorderProductImages(r.Context(), caller(r), id, ids)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toSellerProductDTO(d))
+	return replyResult(w, http.StatusOK, d, err, a.toSellerProductDTO)
 }

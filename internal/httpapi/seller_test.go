@@ -317,10 +317,12 @@ func TestSellerFulfilment(t *testing.T) {
 		assertStatus(t, w.Code, 200)
 		var buyer struct {
 			Status     string
+			Items      []struct{ ID int64 }
 			Fulfilment []struct {
 				Store        struct{ Name string }
 				Status       string
-				TrackingNote string `json:"tracking_note"`
+				TrackingNote string  `json:"tracking_note"`
+				ItemIDs      []int64 `json:"item_ids"`
 			}
 			Events []struct {
 				Status string
@@ -331,6 +333,11 @@ func TestSellerFulfilment(t *testing.T) {
 		if buyer.Status != "shipped" || len(buyer.Fulfilment) != 2 || buyer.Fulfilment[0].Store.Name != "Accra Game Hub" ||
 			buyer.Fulfilment[0].TrackingNote != "VIP Bus parcel 4471, arrives Kumasi Fri" || buyer.Fulfilment[1].Status != "shipped" {
 			t.Fatalf("buyer's order: %s", w.Body.String())
+		}
+		// Each part names its lines, so the buyer's page can show them under their store.
+		if ids := buyer.Fulfilment; len(buyer.Items) != 3 || fmt.Sprint(ids[0].ItemIDs, ids[1].ItemIDs) !=
+			fmt.Sprint([]int64{buyer.Items[0].ID, buyer.Items[1].ID}, []int64{buyer.Items[2].ID}) {
+			t.Fatalf("parts' lines: %s", w.Body.String())
 		}
 		for _, e := range buyer.Events {
 			if e.Actor != nil {

@@ -93,7 +93,7 @@ func TestProtocol(t *testing.T) {
 		b.API.ShuttingDown()
 		w := b.Do("GET", "/readyz", "")
 		assertStatus(t, w.Code, 503)
-		assertBody(t, w.Body.String(), `{"status":"not_ready","checks":{"data_dir":"ok","database":"ok","migrations":"ok","shutdown":"fail"}}`)
+		assertBody(t, w.Body.String(), `{"status":"not_ready","checks":{"catalogue":"ok","data_dir":"ok","database":"ok","migrations":"ok","shutdown":"fail"}}`)
 	})
 
 	t.Run("readyz fails when the database is gone", func(t *testing.T) {
@@ -102,7 +102,7 @@ func TestProtocol(t *testing.T) {
 		_ = st.Close()
 		w := b.Do("GET", "/readyz", "")
 		assertStatus(t, w.Code, 503)
-		assertBody(t, w.Body.String(), `{"status":"not_ready","checks":{"data_dir":"ok","database":"fail","migrations":"fail","shutdown":"ok"}}`)
+		assertBody(t, w.Body.String(), `{"status":"not_ready","checks":{"catalogue":"ok","data_dir":"ok","database":"fail","migrations":"fail","shutdown":"ok"}}`)
 	})
 
 	t.Run("openapi.json is the YAML document as JSON", func(t *testing.T) {

@@ -30,7 +30,7 @@ type seoCache struct {
 
 // robotsTxt lets crawlers read the shop, keeps them out of the API and the
 // shopper's own pages, and names the sitemap.
-func (a *API) robotsTxt(w http.ResponseWriter, r *http.Request) {
+func (a *API) robotsTxt(w http.ResponseWriter, r *http.Request) error {
 	body := "User-agent: *\nAllow: /\nDisallow: " + a.cfg.APIPrefix + "/\n" +
 		"Disallow: /cart\nDisallow: /messages\nDisallow: /wishlist\nDisallow: /orders\n" +
 		"Disallow: /order/\nDisallow: /payment/\nDisallow: /password/\n\n" +
@@ -38,6 +38,7 @@ func (a *API) robotsTxt(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_, _ = w.Write([]byte(body))
+	return nil
 }
 
 type sitemapURL struct {
@@ -47,20 +48,20 @@ type sitemapURL struct {
 
 // sitemapXML lists the home page, the catalogue, every reachable category
 // (all three levels) and every visible product.
-func (a *API) sitemapXML(w http.ResponseWriter, r *http.Request) {
+func (a *API) sitemapXML(w http.ResponseWriter, r *http.Request) error {
 	a.seo.mu.Lock()
 	defer a.seo.mu.Unlock()
 	if a.seo.sitemap == nil || time.Since(a.seo.built) > sitemapTTL {
 		body, err := a.buildSitemap(r)
 		if err != nil {
-			writeError(w, r, err)
-			return
+			return err
 		}
 		a.seo.sitemap, a.seo.built = body, time.Now()
 	}
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=600")
 	_, _ = w.Write(a.seo.sitemap)
+	return nil
 }
 
 func (a *API) buildSitemap(r *http.Request) ([]byte, error) {

@@ -15,16 +15,18 @@ import (
 	"time"
 )
 
-// spaRoutes are the storefront's routes (spec §2): they get index.html with
-// 200; any other path gets it with 404 so the app shows its not-found page
-// and crawlers see the truth.
+// spaRoutes are the storefront's routes (spec §2, web/src/app/router.tsx):
+// they get index.html with 200; any other path gets it with 404 so the app
+// shows its not-found page and crawlers see the truth.
+// TestEveryClientRouteAnswers200 checks this list against the app's table.
 var spaRoutes = []string{
 	"/{$}", "/search", "/products", "/forgot-password", "/cart", "/messages", "/wishlist", "/orders",
+	"/account",
 	"/category/{c}", "/category/{c}/{s}", "/category/{c}/{s}/{ss}",
 	"/store/products/{id}", "/order/{id}", "/orders/{id}", "/payment/{id}",
 	"/password/reset/confirm/{uid}/{token}",
 	"/seller", "/seller/products", "/seller/products/new", "/seller/products/{id}", "/seller/orders",
-	"/seller/store", "/admin", "/admin/users", "/admin/complaints",
+	"/seller/store", "/admin", "/admin/users", "/admin/stores", "/admin/complaints",
 	"/admin/categories", "/admin/hero", "/admin/analytics",
 }
 

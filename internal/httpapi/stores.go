@@ -21,38 +21,35 @@ func (a *API) toStoreDTO(s shop.StoreSummary) storeDTO {
 		ContactInfo: s.ContactInfo, AverageRating: ratingNumber(s.Ratings.Average())}
 }
 
-func (a *API) listStores(w http.ResponseWriter, r *http.Request) {
+func (a *API) listStores(w http.ResponseWriter, r *http.Request) error {
 	p, err := a.pagerFor(r)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	stores, err := a.svc.Stores(r.Context(), lastQueryValue(r, "search"), lastQueryValue(r, "name"))
 	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	page := stores[min(p.offset, len(stores)):min(p.offset+p.limit, len(stores))]
-	items, err := encodeAll(page, func(s shop.StoreSummary) ([]byte, error) { return marshal(a.toStoreDTO(s)) })
-	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	liveCache(w)
-	a.writePage(w, r, p, items, len(stores), nil)
+	page := stores[min(p.offset, len(stores)):min(p.offset+p.limit, len(stores))]
+	deps := readDeps{stores: make([]int64, len(page))}
+	for i, st := range page {
+		deps.stores[i] = st.ID
+	}
+	dependOn(w, deps)
+	return writeSlice(a, w, r, p, page, len(stores), a.toStoreDTO)
 }
 
-func (a *API) getStore(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) getStore(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
 	st, err := a.svc.Store(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	liveCache(w)
-	writeJSON(w, http.StatusOK, a.toStoreDTO(st))
+	dependOn(w, readDeps{stores: []int64{id}})
+	return reply(w, http.StatusOK, a.toStoreDTO(st))
 }

@@ -20,13 +20,12 @@ const (
 	defaultStreamLifetime = 15 * time.Minute
 )
 
-func (a *API) issueStreamTicket(w http.ResponseWriter, r *http.Request) {
+func (a *API) issueStreamTicket(w http.ResponseWriter, r *http.Request) error {
 	t, err := a.svc.IssueStreamTicket(r.Context(), caller(r))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"ticket": t,
+	return reply(w, http.StatusCreated, map[string]any{"ticket": t,
 		"expires_in": int(service.StreamTicketTTL / time.Second)})
 }
 
@@ -47,28 +46,32 @@ func lastEventID(r *http.Request) *int64 {
 // messageStream serves GET /store/messages/stream/: Server-Sent Events of
 // the messages the caller receives. Every error is JSON, before the first
 // byte of the stream.
-func (a *API) messageStream(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
+func (a *API) messageStream(w http.ResponseWriter, r *http.Request) error {
 	u := caller(r)
 	if u == nil {
 		ticket := r.URL.Query().Get("ticket")
 		if ticket == "" {
-			writeError(w, r, service.ErrNotAuthenticated)
-			return
+			return service.ErrNotAuthenticated
 		}
 		var err error
-		if u, err = a.svc.RedeemStreamTicket(ctx, ticket); err != nil {
-			writeError(w, r, err)
-			return
+		if u, err = a.svc.RedeemStreamTicket(r.Context(), ticket); err != nil {
+			return err
 		}
 	}
-	st, err := a.svc.OpenStream(ctx, u, lastEventID(r), a.streamPing)
+	st, err := a.svc.OpenStream(r.Context(), u, lastEventID(r), a.streamPing)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
 	defer st.Close()
+	a.serveStream(w, r, u, st)
+	return nil
+}
 
+// serveStream writes u's open stream st until the client leaves, the
+// stream's lifetime ends or its lease is lost; from its first byte on, a
+// failure can only end the stream.
+func (a *API) serveStream(w http.ResponseWriter, r *http.Request, u *shop.User, st *service.Stream) {
+	ctx := r.Context()
 	rc := http.NewResponseController(w)
 	// The server's read timeout guards request headers and bodies; a stream
 	// has neither after this point and must outlive it.

@@ -14,6 +14,7 @@ import (
 	"dwa/api"
 	"dwa/internal/httpapi"
 	"dwa/internal/shoptest"
+	"dwa/internal/shoptest/poll"
 	"dwa/internal/store/postgres"
 	"dwa/internal/store/sqldb"
 )
@@ -242,8 +243,11 @@ func TestStreamPingAndLifetime(t *testing.T) {
 		waitLeases(t, st, 0)
 
 		const lifetime = 300 * time.Millisecond
-		ending := openStream(t, serve(long, lifetime), "", acc.Auth()...)
+		// The server starts its timer once the request reaches it, so the
+		// clock starts before the request is sent.
+		endingServer := serve(long, lifetime)
 		start := time.Now()
+		ending := openStream(t, endingServer, "", acc.Auth()...)
 		ending.next(5 * time.Second)
 		if got := ending.next(10 * time.Second); got != "EOF" {
 			t.Fatalf("after the lifetime: %q; want the end of the stream", got)
@@ -264,11 +268,8 @@ func TestStreamPingAndLifetime(t *testing.T) {
 		if _, err := st.DB().W.Exec(`DELETE FROM stream_leases`); err != nil {
 			t.Fatal(err)
 		}
-		deadline := time.Now().Add(10 * time.Second)
-		for lost.next(10*time.Second) != "EOF" {
-			if time.Now().After(deadline) {
-				t.Fatal("a stream without a lease still sends heartbeats after 10 s")
-			}
+		if !poll.Within(10*time.Second, func() bool { return lost.next(10*time.Second) == "EOF" }) {
+			t.Fatal("a stream without a lease still sends heartbeats after 10 s")
 		}
 	})
 }
@@ -278,15 +279,15 @@ func TestStreamPingAndLifetime(t *testing.T) {
 func waitLeases(t *testing.T, st *sqldb.Store, want int) {
 	t.Helper()
 	var n int
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	counted := poll.Within(2*time.Second, func() bool {
 		if err := st.DB().R.QueryRow(`SELECT COUNT(*) FROM stream_leases`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
-		if n == want {
-			return
-		}
+		return n == want
+	})
+	if !counted {
+		t.Fatalf("%d stream leases; want %d", n, want)
 	}
-	t.Fatalf("%d stream leases; want %d", n, want)
 }
 
 // TestStreamLimitAcrossInstances: the limit of open streams per user holds

@@ -41,12 +41,11 @@ func byUserOrIP(a *API, r *http.Request) string {
 // limit applies a rate-limit bucket (contract §1.7) before next: over the
 // limit the answer is 429 with Retry-After. It runs after authentication,
 // like the original back end's throttles.
-func (a *API) limit(bucket string, key limitKey, next http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (a *API) limit(bucket string, key limitKey, next handlerE) handlerE {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		if err := a.svc.Throttle(r.Context(), bucket, key(a, r)); err != nil {
-			writeError(w, r, err)
-			return
+			return err
 		}
-		next(w, r)
+		return next(w, r)
 	}
 }

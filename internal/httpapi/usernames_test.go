@@ -69,10 +69,7 @@ func TestUsernameSkeletonsFilledIn(t *testing.T) {
 		}
 		for name, want := range map[string]sql.NullString{"staff": {String: "staff", Valid: true}, "ѕtaff": {}, "yaw": {String: "yaw", Valid: true}} {
 			var got sql.NullString
-			q := `SELECT username_skeleton FROM users WHERE username = ?`
-			if st.Engine() == "postgres" {
-				q = `SELECT username_skeleton FROM users WHERE username = $1`
-			}
+			q := st.DB().Rebind(`SELECT username_skeleton FROM users WHERE username = ?`)
 			if err := st.DB().R.QueryRow(q, name).Scan(&got); err != nil {
 				t.Fatal(err)
 			}

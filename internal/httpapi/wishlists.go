@@ -36,70 +36,38 @@ func (a *API) toWishlistDTO(e shop.WishlistEntry) wishlistDTO {
 // expandProduct reads ?expand=product.
 func expandProduct(r *http.Request) bool { return lastQueryValue(r, "expand") == "product" }
 
-func (a *API) listWishlist(w http.ResponseWriter, r *http.Request) {
-	p, err := a.pagerFor(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	es, total, err := a.svc.Wishlist(r.Context(), caller(r).ID, expandProduct(r), p.offset, p.limit)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	items, err := encodeAll(es, func(e shop.WishlistEntry) ([]byte, error) { return marshal(a.toWishlistDTO(e)) })
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	a.writePage(w, r, p, items, total, nil)
+func (a *API) listWishlist(w http.ResponseWriter, r *http.Request) error {
+	return replyPage(a, w, r, a.toWishlistDTO, func(p pager) ([]shop.WishlistEntry, int, error) {
+		return a.svc.Wishlist(r.Context(), caller(r).ID, expandProduct(r), p.offset, p.limit)
+	})
 }
 
 type wishlistRequest struct {
 	Product json.RawMessage `json:"product"`
 }
 
-func (a *API) addToWishlist(w http.ResponseWriter, r *http.Request) {
-	var in wishlistRequest
-	if err := decodeBody(r, &in); err != nil {
-		writeError(w, r, err)
-		return
+func (a *API) addToWishlist(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[wishlistRequest](r)
+	if err != nil {
+		return err
 	}
 	e, created, err := a.svc.AddToWishlist(r.Context(), caller(r).ID, decodeRef(in.Product))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	status := http.StatusOK
-	if created {
-		status = http.StatusCreated
-	}
-	writeJSON(w, status, a.toWishlistDTO(*e))
+	return replyResult(w, createdOrOK(created), e, err, deref(a.toWishlistDTO))
 }
 
-func (a *API) getWishlistEntry(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) getWishlistEntry(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
 	e, err := a.svc.WishlistEntry(r.Context(), caller(r).ID, id, expandProduct(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.toWishlistDTO(*e))
+	return replyResult(w, http.StatusOK, e, err, deref(a.toWishlistDTO))
 }
 
-func (a *API) deleteWishlistEntry(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		notFound(w, r)
-		return
+func (a *API) deleteWishlistEntry(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
 	}
-	if err := a.svc.RemoveFromWishlist(r.Context(), caller(r).ID, id); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	noContent(w)
+	return replyNoContent(w, a.svc.RemoveFromWishlist(r.Context(), caller(r).ID, id))
 }

@@ -72,8 +72,8 @@ func NewBuilder() *Builder {
 // AddDocument adds the tokens of document doc, as EncodeDocument wrote
 // them. Documents must come in ascending order.
 func (b *Builder) AddDocument(doc int32, encoded string) error {
-	if doc < 0 || (len(b.pdoc) > 0 && doc <= b.pdoc[len(b.pdoc)-1]) {
-		return fmt.Errorf("search index: document %d out of order", doc)
+	if err := b.next(doc); err != nil {
+		return err
 	}
 	for encoded != "" {
 		var pair string
@@ -83,19 +83,55 @@ func (b *Builder) AddDocument(doc int32, encoded string) error {
 		if err != nil || token == "" || weight < WeightDescription || weight > WeightName {
 			return fmt.Errorf("search index: document %d: bad pair %q", doc, pair)
 		}
-		n, ok := b.number[token]
-		if !ok {
-			// A copy: token points into the row's text.
-			token = strings.Clone(token)
-			n = int32(len(b.names))
-			b.number[token] = n
-			b.names = append(b.names, token)
-		}
-		b.pdoc = append(b.pdoc, doc)
-		b.ptok = append(b.ptok, n)
-		b.pweight = append(b.pweight, uint8(weight))
+		// A copy: token points into the row's text.
+		b.add(doc, token, uint8(weight), true)
 	}
 	return nil
+}
+
+// AddFrom adds the tokens document from has in ix as document doc: how a
+// rebuilt index takes over unchanged documents without decoding them.
+func (b *Builder) AddFrom(doc int32, ix *MemIndex, from int32) error {
+	if err := b.next(doc); err != nil {
+		return err
+	}
+	for p := ix.fstart[from]; p < ix.fstart[from+1]; p++ {
+		b.add(doc, ix.tokens[ix.forward[p]], ix.fweights[p], false)
+	}
+	return nil
+}
+
+// Grow makes room for about n more postings (token occurrences), so that a
+// large build does not grow its arrays by doubling.
+func (b *Builder) Grow(n int) {
+	b.pdoc = slices.Grow(b.pdoc, n)
+	b.ptok = slices.Grow(b.ptok, n)
+	b.pweight = slices.Grow(b.pweight, n)
+}
+
+// Postings is the number of token occurrences in the index.
+func (ix *MemIndex) Postings() int { return len(ix.docs) }
+
+func (b *Builder) next(doc int32) error {
+	if doc < 0 || (len(b.pdoc) > 0 && doc <= b.pdoc[len(b.pdoc)-1]) {
+		return fmt.Errorf("search index: document %d out of order", doc)
+	}
+	return nil
+}
+
+func (b *Builder) add(doc int32, token string, weight uint8, clone bool) {
+	n, ok := b.number[token]
+	if !ok {
+		if clone {
+			token = strings.Clone(token)
+		}
+		n = int32(len(b.names))
+		b.number[token] = n
+		b.names = append(b.names, token)
+	}
+	b.pdoc = append(b.pdoc, doc)
+	b.ptok = append(b.ptok, n)
+	b.pweight = append(b.pweight, weight)
 }
 
 // Index finishes an index of docs documents (those never added have no

@@ -125,3 +125,43 @@ func TestEncodeDocument(t *testing.T) {
 		t.Errorf("EncodeDocument = %q; want %q", got, want)
 	}
 }
+
+func TestAddFromCopiesADocument(t *testing.T) {
+	docs := []string{
+		EncodeDocument(map[string]int{"xbox": WeightName, "console": WeightCategory}),
+		EncodeDocument(map[string]int{"samsung": WeightName, "phone": WeightCategory, "accra": WeightStore}),
+		EncodeDocument(map[string]int{"xbox": WeightDescription, "controller": WeightName}),
+	}
+	b := NewBuilder()
+	for d, doc := range docs {
+		if err := b.AddDocument(int32(d), doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := b.Index(len(docs))
+	// Documents 2 and 0 copied, in that order, and a new one between.
+	c := NewBuilder()
+	if err := c.AddFrom(0, src, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddDocument(1, EncodeDocument(map[string]int{"xbox": WeightStore})); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddFrom(2, src, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddFrom(2, src, 1); err == nil {
+		t.Error("AddFrom accepted a document out of order")
+	}
+	ix := c.Index(3)
+	got := map[int32]int32{}
+	for _, h := range ix.Match([]string{"xbox"}) {
+		got[h.Doc] = h.Score
+	}
+	if want := map[int32]int32{0: 10, 1: 30, 2: 100}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Match(xbox) = %v; want %v", got, want)
+	}
+	if hits := ix.Match([]string{"samsung"}); len(hits) != 0 {
+		t.Errorf("Match(samsung) = %v; want nothing", hits)
+	}
+}

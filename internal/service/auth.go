@@ -110,9 +110,9 @@ func (s *Service) Register(ctx context.Context, in Registration) (*shop.User, er
 }
 
 // uniqueAccount adds "already exists" for a taken username or e-mail, each
-// checked only when its field is otherwise valid.
+// checked only when its field is given and otherwise valid.
 func (s *Service) uniqueAccount(ctx context.Context, fe shop.FieldErrors, username, email string) error {
-	if !fe.Has("email") {
+	if !fe.Has("email") && email != "" {
 		u, err := s.store.UserByEmail(ctx, email)
 		if err != nil {
 			return err
@@ -121,7 +121,7 @@ func (s *Service) uniqueAccount(ctx context.Context, fe shop.FieldErrors, userna
 			fe.Add("email", "A user with that email already exists.")
 		}
 	}
-	if !fe.Has("username") {
+	if !fe.Has("username") && username != "" {
 		u, err := s.store.UserByUsername(ctx, username)
 		if err == nil && u == nil {
 			// A name that looks like a taken one ("ѕtaff" for "staff") would

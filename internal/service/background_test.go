@@ -14,7 +14,7 @@ type unusedPayments struct{ PaymentGateway }
 // TestAfterAnswerDefault: without a Background runner the work runs in a
 // goroutine, outlives the request's context, and Wait waits for it.
 func TestAfterAnswerDefault(t *testing.T) {
-	s, err := New(Deps{Payments: unusedPayments{}, OrderExpiry: time.Hour})
+	s, err := New(Deps{Payments: unusedPayments{}, OrderExpiry: time.Hour, MobileMoneyTimeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

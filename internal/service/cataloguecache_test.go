@@ -12,7 +12,7 @@ import (
 )
 
 // Two services on one database behave like two instances: what one writes,
-// the other's cached category tree and shuffle orders reflect at once.
+// the other's cached category tree and lists reflect at once.
 func TestCatalogueCachesFollowWritesOfOtherInstances(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		ctx := context.Background()

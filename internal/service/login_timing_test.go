@@ -18,7 +18,7 @@ import (
 func TestLoginCostDoesNotRevealAccounts(t *testing.T) {
 	st := shoptest.OpenSQLite(t)
 	hasher := &service.Hasher{MemoryKiB: 64, Time: 3, Threads: 1}
-	svc, err := service.New(service.Deps{Store: st, Payments: testpay.New(), OrderExpiry: time.Hour,
+	svc, err := service.New(service.Deps{Store: st, Payments: testpay.New(time.Now), OrderExpiry: time.Hour, MobileMoneyTimeout: time.Minute,
 		Accounts: service.AccountOptions{
 			Secret: []byte(shoptest.TestSecret), AccessTTL: time.Minute, RefreshTTL: time.Hour, Hasher: hasher,
 		}})

@@ -22,7 +22,8 @@ type MessageStore interface {
 	ReceivedMessages(ctx context.Context, userID, afterID int64, since time.Time, limit int) ([]shop.Message, error)
 	UnreadMessages(ctx context.Context, userID int64) (int64, error)
 	SetMessageRead(ctx context.Context, id int64, read bool) error
-	CreateMessage(ctx context.Context, m *shop.Message) error
+	// CreateMessage stores m and queues its notices in one transaction.
+	CreateMessage(ctx context.Context, m *shop.Message, notices ...shop.Mail) error
 	ActiveStoreByID(ctx context.Context, id int64) (*shop.Store, error)
 	IsStoreCustomer(ctx context.Context, storeID, userID int64) (bool, error)
 	CreateStreamTicket(ctx context.Context, t shop.StreamTicket, now time.Time) error
@@ -144,8 +145,15 @@ func (s *Service) SendMessage(ctx context.Context, u *shop.User, in NewMessage) 
 		}
 		receivers = append(receivers, m.ReceiverUserID)
 	}
-	if err := s.store.CreateMessage(ctx, m); err != nil {
+	notices, err := s.messageNotice(ctx, m)
+	if err != nil {
 		return nil, err
+	}
+	if err := s.store.CreateMessage(ctx, m, notices...); err != nil {
+		return nil, err
+	}
+	if len(notices) > 0 {
+		s.wakeMailer()
 	}
 	if s.fanout != nil {
 		// The message is stored; a failed notification only delays it until

@@ -19,7 +19,10 @@ type OrderStore interface {
 	// idempotency key, records o.ID as that key's result. If any line
 	// falls short it rolls everything back and returns the first such
 	// line in cart order with its product's current state.
-	PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
+	// With direct lines (non-nil) the order is of those instead: check gets
+	// them, in request order and without those whose product does not
+	// exist, and a nil cart; the user's cart is neither read nor closed.
+	PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, direct []shop.LineRequest,
 		check func(c *shop.Cart, lines []shop.CartLine) error) (short *shop.CartLine, err error)
 	// Orders returns limit of the user's orders not hidden by them from
 	// offset, newest first, and how many there are.
@@ -76,12 +79,25 @@ type OrderRequest struct {
 	ShippingAddress *string
 	ContactInfo     *string
 	Cart            *string
-	IdempotencyKey  string
+	// Items, when given, are ordered instead of the bag (Buy Now).
+	Items          *[]OrderLineInput
+	IdempotencyKey string
+	// ItemsErr is the HTTP layer's reason why items is not a list of
+	// objects ("" when it is, or absent).
+	ItemsErr string
+}
+
+// OrderLineInput is one line of OrderRequest.Items as decoded.
+type OrderLineInput struct {
+	ProductID Ref
+	Quantity  *int64
+	// QuantityErr is the decoder's complaint about the quantity's type.
+	QuantityErr string
 }
 
 // fieldErrors checks the fields and returns the contact number in its one
-// stored form, E.164 (shop.ParsePhone).
-func (in OrderRequest) fieldErrors() (shop.FieldErrors, string) {
+// stored form, E.164 (shop.ParsePhone), and the lines ordered directly.
+func (in OrderRequest) fieldErrors() (shop.FieldErrors, string, []shop.LineRequest) {
 	fe := shop.FieldErrors{}
 	requiredText(fe, "shipping_address", in.ShippingAddress, 300)
 	var contact string
@@ -91,7 +107,50 @@ func (in OrderRequest) fieldErrors() (shop.FieldErrors, string) {
 			fe.Add("contact_info", "Enter a valid phone number.")
 		}
 	}
-	return fe, contact
+	direct := in.directLines(fe)
+	return fe, contact, direct
+}
+
+// directLines checks Items into fe and returns them as requested lines
+// (nil when absent or wrong). A line's quantity defaults to 1, as in the
+// bag; a product may appear once.
+func (in OrderRequest) directLines(fe shop.FieldErrors) []shop.LineRequest {
+	switch {
+	case in.ItemsErr != "":
+		fe.Add("items", in.ItemsErr)
+		return nil
+	case in.Items == nil:
+		return nil
+	case in.Cart != nil:
+		fe.Add("cart", "Send either cart or items, not both.")
+	case len(*in.Items) == 0:
+		fe.Add("items", "This list may not be empty.")
+	case len(*in.Items) > shop.MaxCartLines:
+		fe.Add("items", "Ensure this field has no more than "+strconv.Itoa(shop.MaxCartLines)+" elements.")
+	}
+	lines := make([]shop.LineRequest, 0, len(*in.Items))
+	seen := map[int64]bool{}
+	for i, it := range *in.Items {
+		prefix := "items[" + strconv.Itoa(i) + "]."
+		usable := it.ProductID.check(fe, prefix+"product_id", true)
+		if usable && it.ProductID.ID <= 0 {
+			fe.Add(prefix+"product_id", doesNotExist(it.ProductID))
+		}
+		qty := int64(1)
+		switch {
+		case it.QuantityErr != "":
+			fe.Add(prefix+"quantity", it.QuantityErr)
+		case it.Quantity != nil:
+			qty = *it.Quantity
+			quantityRange(fe, prefix+"quantity", qty)
+		}
+		if usable && seen[it.ProductID.ID] {
+			fe.Add(prefix+"product_id", "This product is already in the list.")
+		}
+		seen[it.ProductID.ID] = true
+		lines = append(lines, shop.LineRequest{ProductID: it.ProductID.ID, Quantity: int(qty)})
+	}
+	return lines
 }
 
 // hash identifies the request's meaning for idempotency: the same fields
@@ -111,6 +170,17 @@ func (in OrderRequest) hash() string {
 		}
 		h.Write([]byte{1})
 		h.Write([]byte(strconv.Itoa(len(*p)) + ":" + *p))
+	}
+	// Only when sent, so that a bag order's hash is what it always was.
+	if in.Items != nil {
+		h.Write([]byte("items"))
+		for _, it := range *in.Items {
+			qty := int64(1)
+			if it.Quantity != nil {
+				qty = *it.Quantity
+			}
+			h.Write([]byte(":" + strconv.FormatInt(it.ProductID.ID, 10) + "×" + strconv.FormatInt(qty, 10)))
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -167,7 +237,7 @@ func (s *Service) PlaceOrder(ctx context.Context, u *shop.User, in OrderRequest)
 }
 
 func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest) (*shop.Order, error) {
-	fe, contact := in.fieldErrors()
+	fe, contact, direct := in.fieldErrors()
 	vis, err := s.visibility(ctx)
 	if err != nil {
 		return nil, err
@@ -175,11 +245,17 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 	now := s.now()
 	o := &shop.Order{ID: shop.NewUUID(), UserID: u.ID, UserEmail: u.Email, Status: shop.OrderPending,
 		ShippingAddress: valueOf(in.ShippingAddress), ContactInfo: contact, CreatedAt: now, UpdatedAt: now}
-	short, err := s.store.PlaceOrder(ctx, o, in.IdempotencyKey, func(c *shop.Cart, lines []shop.CartLine) error {
-		switch {
-		case c == nil:
+	if (in.Items != nil || in.ItemsErr != "") && len(fe) > 0 {
+		return nil, fe.Err() // no cart rule comes before a direct order's field errors
+	}
+	short, err := s.store.PlaceOrder(ctx, o, in.IdempotencyKey, direct, func(c *shop.Cart, lines []shop.CartLine) error {
+		if direct != nil {
+			if err := missingProducts(in, lines); err != nil {
+				return err
+			}
+		} else if c == nil {
 			return errNoActiveCart
-		case len(lines) == 0:
+		} else if len(lines) == 0 {
 			return errCartEmpty
 		}
 		if in.Cart != nil {
@@ -209,6 +285,25 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 		return nil, lineShortfall(short)
 	}
 	return o, nil
+}
+
+// missingProducts is the field error of direct lines whose product does
+// not exist (the store left them out of lines).
+func missingProducts(in OrderRequest, lines []shop.CartLine) error {
+	if len(lines) == len(*in.Items) {
+		return nil
+	}
+	found := map[int64]bool{}
+	for _, l := range lines {
+		found[l.Product.ID] = true
+	}
+	fe := shop.FieldErrors{}
+	for i, it := range *in.Items {
+		if !found[it.ProductID.ID] {
+			fe.Add("items["+strconv.Itoa(i)+"].product_id", doesNotExist(it.ProductID))
+		}
+	}
+	return fe.Err()
 }
 
 // unavailableLine refuses a cart holding a product the shopper cannot see

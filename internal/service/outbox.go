@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"dwa/internal/shop"
@@ -23,8 +24,23 @@ type OutboxStore interface {
 }
 
 // MailSender delivers one mail (SMTP, or a file when no server is set).
+// An error wrapping shop.ErrUndeliverable gives the message up at once.
 type MailSender interface {
 	Send(ctx context.Context, m shop.Mail) error
+}
+
+// Senders delivers each queued message by its channel: e-mail or SMS.
+type Senders struct {
+	Mail MailSender
+	SMS  MailSender
+}
+
+// Send hands m to the sender of its channel.
+func (s Senders) Send(ctx context.Context, m shop.Mail) error {
+	if m.ChannelOf() == shop.ChannelSMS {
+		return s.SMS.Send(ctx, m)
+	}
+	return s.Mail.Send(ctx, m)
 }
 
 // Outbox timings: a claimed mail is left alone for mailLease (longer than
@@ -77,7 +93,7 @@ func (s *Service) DeliverMail(ctx context.Context, sender MailSender) (int, erro
 		}
 		if err := sender.Send(ctx, m); err != nil {
 			attempts := m.Attempts + 1
-			final := attempts >= mailMaxAttempts
+			final := attempts >= mailMaxAttempts || errors.Is(err, shop.ErrUndeliverable)
 			next := now.Add(backoff(attempts))
 			s.log.WarnContext(ctx, "outbox: send failed", "mail_id", m.ID, "attempt", attempts, "final", final, "err", err)
 			if err := s.store.MailFailed(ctx, m.ID, attempts, next, truncate(err.Error(), 500), final); err != nil {

@@ -3,11 +3,15 @@ package service_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"dwa/internal/service"
+	"dwa/internal/shop"
 	"dwa/internal/shoptest"
+	"dwa/internal/shoptest/poll"
 	"dwa/internal/store/sqldb"
 )
 
@@ -76,15 +80,53 @@ func TestRunOutboxDeliversAtOnce(t *testing.T) {
 	go func() { defer close(done); a.Svc.RunOutbox(ctx, box) }()
 	defer func() { cancel(); <-done }()
 	a.Do("POST", "/api/auth/users/", `{"email":"ama@example.com","username":"ama","password":"Tro-tro to Kaneshie 7","re_password":"Tro-tro to Kaneshie 7"}`)
-	deadline := time.Now().Add(3 * time.Second)
-	for time.Now().Before(deadline) {
-		if sent := box.Sent(); len(sent) > 0 {
-			if !strings.Contains(sent[0].Subject, "Welcome to Dwa") {
-				t.Errorf("subject %q", sent[0].Subject)
-			}
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !poll.Within(3*time.Second, func() bool { return len(box.Sent()) > 0 }) {
+		t.Fatal("the welcome mail was not sent within 3 s")
 	}
-	t.Fatal("the welcome mail was not sent within 3 s")
+	if sent := box.Sent(); !strings.Contains(sent[0].Subject, "Welcome to Dwa") {
+		t.Errorf("subject %q", sent[0].Subject)
+	}
+}
+
+// TestOutboxChannels: text messages share the outbox; each message goes to
+// its channel's sender, and one the provider refuses for good is given up
+// at once instead of being retried ten times.
+func TestOutboxChannels(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		ctx := context.Background()
+		now := a.Clock.Now()
+		c := &shop.Complaint{Email: "esi@example.com", Text: "Late", CreatedAt: now}
+		if err := st.CreateComplaint(ctx, c,
+			shop.Mail{To: "esi@example.com", Subject: "Received", Text: "We read it.", CreatedAt: now},
+			shop.SMS("+233241234567", "Your parcel is on its way.", now)); err != nil {
+			t.Fatal(err)
+		}
+		mails, texts := &shoptest.MailBox{}, &shoptest.MailBox{}
+		if n, err := a.Svc.DeliverMail(ctx, service.Senders{Mail: mails, SMS: texts}); err != nil || n != 2 {
+			t.Fatalf("DeliverMail = %d, %v", n, err)
+		}
+		if got := mails.Sent(); len(got) != 1 || got[0].To != "esi@example.com" || got[0].ChannelOf() != shop.ChannelMail {
+			t.Errorf("mails sent: %+v", got)
+		}
+		if got := texts.Sent(); len(got) != 1 || got[0].To != "+233241234567" || got[0].Channel != shop.ChannelSMS ||
+			got[0].Text != "Your parcel is on its way." {
+			t.Errorf("texts sent: %+v", got)
+		}
+
+		if err := st.CreateComplaint(ctx, &shop.Complaint{Email: "kojo@example.com", Text: "Broken", CreatedAt: now},
+			shop.SMS("+233200000000", "Hello", now)); err != nil {
+			t.Fatal(err)
+		}
+		refused := &shoptest.MailBox{Fail: fmt.Errorf("hubtel: 400 Invalid Destination address: %w", shop.ErrUndeliverable)}
+		if _, err := a.Svc.DeliverMail(ctx, service.Senders{Mail: mails, SMS: refused}); err != nil {
+			t.Fatal(err)
+		}
+		var status string
+		var attempts int
+		if err := st.DB().R.QueryRow(`SELECT status, attempts FROM outbox WHERE to_addr = '+233200000000'`).Scan(&status, &attempts); err != nil ||
+			status != "failed" || attempts != 1 {
+			t.Fatalf("refused text: status %q after %d attempts, %v", status, attempts, err)
+		}
+	})
 }

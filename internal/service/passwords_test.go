@@ -11,7 +11,7 @@ import (
 // TestProductionHasherIsOWASP proves the parameters every real hash uses:
 // the default of New and of OWASPHasher.
 func TestProductionHasherIsOWASP(t *testing.T) {
-	s, err := New(Deps{Payments: testpay.New(), OrderExpiry: time.Hour})
+	s, err := New(Deps{Payments: testpay.New(time.Now), OrderExpiry: time.Hour, MobileMoneyTimeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

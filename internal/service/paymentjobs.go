@@ -57,7 +57,9 @@ func (s *Service) RunPaymentJobs(ctx context.Context) {
 			_, err := s.ReverifyPayments(ctx)
 			logErr("payments: re-verify pass failed", err)
 		case <-expire.C:
-			_, err := s.ExpireOrders(ctx)
+			_, err := s.ExpireMobileMoney(ctx)
+			logErr("payments: mobile money timeout pass failed", err)
+			_, err = s.ExpireOrders(ctx)
 			logErr("orders: expiry pass failed", err)
 		}
 		_, err := s.ProcessPaymentEvents(ctx)

@@ -41,6 +41,13 @@ type PaymentStore interface {
 	// pending attempt: its number and when to ask again; final flags the
 	// attempt for staff review, and the jobs stop asking.
 	PaymentCheckFailed(ctx context.Context, reference string, attempts int, next time.Time, final bool) error
+	// SetChargeState records the next step a provider asked for on a
+	// pending attempt; false when it is no longer pending.
+	SetChargeState(ctx context.Context, reference, state, displayText string, at time.Time) (bool, error)
+	// PendingMobileMoney lists pending, unflagged mobile money attempts
+	// created before the given time whose next provider check is due at
+	// now, oldest first.
+	PendingMobileMoney(ctx context.Context, before, now time.Time, limit int) ([]*shop.Payment, error)
 	// SavePaymentEvent stores a provider event unless the same event for
 	// the same reference is stored already; false for a duplicate.
 	SavePaymentEvent(ctx context.Context, e shop.PaymentEvent) (bool, error)
@@ -114,24 +121,9 @@ type PaymentRequest struct {
 // the active provider, creating (and, for Paystack, initialising) one when
 // there is none; created tells which. The amount is always the order's.
 func (s *Service) CreatePayment(ctx context.Context, u *shop.User, in PaymentRequest) (*shop.Payment, bool, error) {
-	switch {
-	case in.Order == nil:
-		return nil, false, shop.Invalid(map[string][]string{"order": {msgRequired}})
-	case *in.Order == "":
-		return nil, false, shop.Invalid(map[string][]string{"order": {msgBlank}})
-	}
-	id, ok := shop.ParseUUID(*in.Order)
-	if !ok {
-		return nil, false, shop.Invalid(map[string][]string{"order": {"Must be a valid UUID."}})
-	}
-	o, err := s.store.Order(ctx, u.ID, id, false)
-	switch {
-	case err != nil:
+	o, err := s.payableOrder(ctx, u, in.Order)
+	if err != nil {
 		return nil, false, err
-	case o == nil:
-		return nil, false, shop.NotFound("Order")
-	case o.Status != shop.OrderPending:
-		return nil, false, errOrderNotPending
 	}
 	mismatch := map[string][]string{}
 	if in.Amount != nil {
@@ -146,12 +138,17 @@ func (s *Service) CreatePayment(ctx context.Context, u *shop.User, in PaymentReq
 		return nil, false, shop.Invalid(mismatch)
 	}
 	if p, err := s.store.PendingPayment(ctx, o.ID, s.pay.Name()); err != nil || p != nil {
+		if p != nil && p.Channel == shop.ChannelMobileMoney {
+			// Its prompt may be on the shopper's phone: no card popup
+			// until it is answered or timed out.
+			return nil, false, errMoMoInProgress
+		}
 		return p, false, err
 	}
 	now := s.now()
 	p := &shop.Payment{OrderID: o.ID, UserID: u.ID, Email: u.Email, Reference: shop.NewPaymentReference(),
 		Amount: o.Amount, Currency: shop.Currency, Status: shop.PaymentPending, Provider: s.pay.Name(),
-		CreatedAt: now, UpdatedAt: now}
+		Channel: shop.ChannelCard, CreatedAt: now, UpdatedAt: now}
 	pctx, cancel := context.WithTimeout(ctx, providerTimeout)
 	p.AccessCode, err = s.pay.Initialize(pctx, shop.PaymentInit{Reference: p.Reference, Email: u.Email, Amount: p.Amount, Currency: p.Currency})
 	cancel()
@@ -165,8 +162,13 @@ func (s *Service) CreatePayment(ctx context.Context, u *shop.User, in PaymentReq
 	}
 	// A concurrent request created the attempt, or the order stopped being
 	// pending meanwhile.
-	if p, err := s.store.PendingPayment(ctx, o.ID, s.pay.Name()); err != nil || p != nil {
-		return p, false, err
+	switch p, err := s.store.PendingPayment(ctx, o.ID, s.pay.Name()); {
+	case err != nil:
+		return nil, false, err
+	case p != nil && p.Channel == shop.ChannelMobileMoney:
+		return nil, false, errMoMoInProgress
+	case p != nil:
+		return p, false, nil
 	}
 	return nil, false, errOrderNotPending
 }
@@ -227,7 +229,17 @@ func (s *Service) VerifyPayment(ctx context.Context, u *shop.User, reference *st
 		return "", err
 	}
 	switch res, err := s.fulfil(ctx, p, txn); {
+	case errors.Is(err, errPaymentIncomplete):
+		if expired, err := s.promptExpired(ctx, p); err != nil {
+			return "", err
+		} else if expired {
+			return "", errPromptTimedOut
+		}
+		return "", errPaymentIncomplete
 	case err != nil:
+		if p.Channel == shop.ChannelMobileMoney && errors.Is(err, errPaymentFailed) {
+			return "", chargeFailed(txn.GatewayResponse)
+		}
 		return "", err
 	case res == shop.FulfilAlreadyDone:
 		// Another path (webhook, job) got there first; it may have found the

@@ -10,10 +10,20 @@ import (
 
 // ProductStore reads products, their reviews and ratings, and stores.
 type ProductStore interface {
+	// ListProducts answers every list and search from the instance's
+	// catalogue index.
 	ListProducts(ctx context.Context, q shop.ProductQuery) (shop.ProductPage, error)
-	ProductIDs(ctx context.Context, q shop.ProductQuery) ([]int64, error)
-	CatalogueVersion(ctx context.Context) (int64, error)
-	ReadVersions(ctx context.Context) (catalogue, rank int64, err error)
+	// AppliedCatalogue is the change sequence the instance's catalogue
+	// index includes and the last one that changed categories or stores,
+	// from memory; it waits for the index's first build.
+	AppliedCatalogue(ctx context.Context) (seq, tree int64, err error)
+	// OnCatalogueChange calls fn after each change the instance applies,
+	// in order, never concurrently.
+	OnCatalogueChange(fn func(shop.CatalogueChange))
+	// CatalogueBuilds and CatalogueCompactions count the index's full
+	// builds and background compactions, for /metrics.
+	CatalogueBuilds() int64
+	CatalogueCompactions() int64
 	ProductDetails(ctx context.Context, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error)
 	VerifiedReviews(ctx context.Context, productID int64, offset, limit int) ([]shop.Review, int, error)
 	VerifiedRatings(ctx context.Context, productID int64, offset, limit int) ([]shop.Rating, int, error)
@@ -47,6 +57,9 @@ type ProductList struct {
 	Total int
 	// Seed is the shuffle seed used, 0 when the list was not shuffled.
 	Seed int64
+	// Place is the category chain and store the list was filtered by
+	// (zero for any): only products of it can enter the list.
+	Place shop.ProductPlace
 }
 
 // visibility is the catalogue as shoppers see it: which categories are
@@ -117,7 +130,8 @@ func (v visibility) categoryBySlug(slug string, level int) *shop.Category {
 }
 
 // ListProducts returns a page of visible products: filtered, searched and
-// ordered as the contract says, in a fixed number of statements.
+// ordered as the contract says by the store's catalogue index, then the
+// page's details in a fixed number of statements.
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductList, error) {
 	snap, err := s.catalogue(ctx)
 	if err != nil {
@@ -154,24 +168,16 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 			q.Seed = windowSeed(s.now())
 		}
 	}
-	var page shop.ProductPage
-	if q.Seed != 0 && !q.InStock {
-		// Stock is not part of the catalogue version, so only shuffles
-		// without in_stock come from the cache.
-		ids, err := s.shuffled(ctx, snap.version, q)
-		if err != nil {
-			return ProductList{}, err
-		}
-		page.Total = len(ids)
-		page.IDs = ids[min(q.Offset, len(ids)):min(q.Offset+q.Limit, len(ids))]
-	} else if page, err = s.store.ListProducts(ctx, q); err != nil {
+	page, err := s.store.ListProducts(ctx, q)
+	if err != nil {
 		return ProductList{}, err
 	}
 	items, err := s.store.ProductDetails(ctx, page.IDs, f.Detail)
 	if err != nil {
 		return ProductList{}, err
 	}
-	return ProductList{Items: items, Total: page.Total, Seed: q.Seed}, nil
+	return ProductList{Items: items, Total: page.Total, Seed: q.Seed,
+		Place: shop.ProductPlace{Categories: q.CategoryIDs, Store: q.StoreID}}, nil
 }
 
 // Product returns one visible product; unknown, inactive or in a hidden
@@ -245,4 +251,10 @@ func (s *Service) Store(ctx context.Context, id int64) (shop.StoreSummary, error
 		}
 	}
 	return shop.StoreSummary{}, shop.NotFound("Store")
+}
+
+// CatalogueIndexEvents counts this instance's catalogue index builds (one
+// at start, one after each reset of the data) and background compactions.
+func (s *Service) CatalogueIndexEvents() map[string]int64 {
+	return map[string]int64{"build": s.store.CatalogueBuilds(), "compaction": s.store.CatalogueCompactions()}
 }

@@ -419,7 +419,9 @@ func storePart(o *shop.Order, storeID int64) *shop.Order {
 }
 
 // AdvanceSellerOrder marks the caller's part of an order shipped (with an
-// optional tracking note) or delivered, and mails the buyer.
+// optional tracking note) or delivered, and tells the buyer by mail and,
+// when they have a verified number, by text — each unless they turned it
+// off for that kind of notice.
 func (s *Service) AdvanceSellerOrder(ctx context.Context, u *shop.User, id, to string, note *string) (*shop.Order, error) {
 	st, err := s.ownStore(ctx, u)
 	if err != nil {
@@ -440,7 +442,28 @@ func (s *Service) AdvanceSellerOrder(ctx context.Context, u *shop.User, id, to s
 		}
 		e.Note = *note
 	}
-	o, err := s.store.AdvancePart(ctx, e, func(o *shop.Order) []shop.Mail { return s.fulfilmentMail(o, st, e) })
+	buyer, phone, err := s.store.OrderBuyer(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	prefs, err := s.store.NoticePrefs(ctx, buyer)
+	if err != nil {
+		return nil, err
+	}
+	by := prefs[shop.NoticeShipped]
+	if to == shop.PartDelivered {
+		by = prefs[shop.NoticeDelivered]
+	}
+	o, err := s.store.AdvancePart(ctx, e, func(o *shop.Order) []shop.Mail {
+		var out []shop.Mail
+		if by.Email {
+			out = s.fulfilmentMail(o, st, e)
+		}
+		if by.SMS {
+			out = append(out, s.fulfilmentSMS(phone, o, st, e)...)
+		}
+		return out
+	})
 	if err != nil {
 		return nil, err
 	}

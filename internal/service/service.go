@@ -87,6 +87,28 @@ type AccountStore interface {
 	// CreateResetToken stores t, superseding the user's unused tokens.
 	CreateResetToken(ctx context.Context, t shop.ResetToken, mails ...shop.Mail) error
 	ResetTokenValid(ctx context.Context, userID int64, hash string, now time.Time) (bool, error)
+	PhoneStore
+}
+
+// PhoneStore keeps verified numbers and the one-time codes sent to them.
+type PhoneStore interface {
+	UserByPhone(ctx context.Context, phone string) (*shop.User, error)
+	// SetPhone records a verified number; one another account holds is a
+	// KindConflict error.
+	SetPhone(ctx context.Context, userID int64, phone string) error
+	// CreatePhoneCode stores a code (superseding the number's unused ones
+	// of that purpose) and queues its text message.
+	CreatePhoneCode(ctx context.Context, pc *shop.PhoneCode, msgs ...shop.Mail) error
+	LivePhoneCode(ctx context.Context, phone, purpose string, now time.Time) (*shop.PhoneCode, error)
+	// TryPhoneCode counts a guess; false once maxTries were counted.
+	TryPhoneCode(ctx context.Context, id int64, maxTries int) (bool, error)
+	// UsePhoneCode consumes a code; false when it was already used.
+	UsePhoneCode(ctx context.Context, id int64, at time.Time) (bool, error)
+	// OrderBuyer is an order's buyer and their verified number (or "").
+	OrderBuyer(ctx context.Context, orderID string) (userID int64, phone string, err error)
+	// NoticePrefs is a user's channels per kind of notice (defaults filled in).
+	NoticePrefs(ctx context.Context, userID int64) (shop.NoticePrefs, error)
+	SetNoticePrefs(ctx context.Context, userID int64, p shop.NoticePrefs) error
 }
 
 // Service is the application: one value, methods per area in their files.
@@ -104,9 +126,10 @@ type Service struct {
 	payWake     chan struct{}
 	payStats    paymentStats
 	orderExpiry time.Duration
+	momoTimeout time.Duration
 	fanout      Fanout
 	salt        dailySalt
-	// cat holds what is derived from the catalogue, per catalogue version.
+	// cat holds the category tree, per tree sequence applied.
 	cat    catalogueCache
 	media  MediaStore
 	probes []Probe
@@ -132,6 +155,9 @@ type Deps struct {
 	Payments PaymentGateway
 	// OrderExpiry is how long an unpaid order stays pending.
 	OrderExpiry time.Duration
+	// MobileMoneyTimeout is how long a mobile money prompt may wait for
+	// the shopper's approval before the attempt fails.
+	MobileMoneyTimeout time.Duration
 	// Fanout delivers new messages to open streams; nil disables streams.
 	Fanout Fanout
 	// Media keeps uploaded images; nil refuses uploads.
@@ -160,6 +186,8 @@ func New(d Deps) (*Service, error) {
 	switch {
 	case d.Payments == nil:
 		return nil, errors.New("service: no payment provider")
+	case d.MobileMoneyTimeout <= 0:
+		return nil, fmt.Errorf("service: mobile money timeout must be positive, got %s", d.MobileMoneyTimeout)
 	case d.OrderExpiry <= 0:
 		return nil, fmt.Errorf("service: order expiry must be positive, got %s", d.OrderExpiry)
 	}
@@ -189,7 +217,7 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
-		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry,
+		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry, momoTimeout: d.MobileMoneyTimeout,
 		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool}
 	if s.later == nil {
 		s.later = s.spawn

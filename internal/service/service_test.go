@@ -16,8 +16,9 @@ func TestNewRefusesUnsafeDeps(t *testing.T) {
 		deps Deps
 		want string
 	}{
-		{"zero expiry", Deps{Payments: testpay.New()}, "service: order expiry must be positive, got 0s"},
-		{"negative expiry", Deps{Payments: testpay.New(), OrderExpiry: -time.Hour}, "service: order expiry must be positive, got -1h0m0s"},
+		{"zero expiry", Deps{Payments: testpay.New(time.Now), MobileMoneyTimeout: time.Minute}, "service: order expiry must be positive, got 0s"},
+		{"negative expiry", Deps{Payments: testpay.New(time.Now), MobileMoneyTimeout: time.Minute, OrderExpiry: -time.Hour}, "service: order expiry must be positive, got -1h0m0s"},
+		{"zero mobile money timeout", Deps{Payments: testpay.New(time.Now), OrderExpiry: time.Hour}, "service: mobile money timeout must be positive, got 0s"},
 		{"no payment provider", Deps{OrderExpiry: time.Hour}, "service: no payment provider"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -27,7 +28,7 @@ func TestNewRefusesUnsafeDeps(t *testing.T) {
 			}
 		})
 	}
-	if s, err := New(Deps{Payments: testpay.New(), OrderExpiry: time.Minute}); s == nil || err != nil {
+	if s, err := New(Deps{Payments: testpay.New(time.Now), OrderExpiry: time.Minute, MobileMoneyTimeout: time.Minute}); s == nil || err != nil {
 		t.Fatalf("New with valid deps = %v, %v", s, err)
 	}
 }

@@ -7,19 +7,8 @@ import (
 	"time"
 
 	"dwa/internal/shop"
+	"dwa/internal/shoptest/poll"
 )
-
-// waitFor polls cond until it holds, failing the test after a deadline.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
 
 func assertBusy(t *testing.T, err error, retryAfter int) {
 	t.Helper()
@@ -54,7 +43,7 @@ func TestWorkPool(t *testing.T) {
 		_ = first.Start(ctx)
 		ran := make(chan error)
 		go func() { ran <- p.Run(ctx, func() {}) }()
-		waitFor(t, "the second job to queue", func() bool { return p.Waiting() == 1 })
+		poll.Until(t, "the second job to queue", func() bool { return p.Waiting() == 1 })
 		first.Done()
 		if err := <-ran; err != nil {
 			t.Fatal(err)

@@ -52,13 +52,6 @@ func (c ProductChange) Apply(p *Product) {
 	}
 }
 
-// StockOnly reports whether the change writes the stock and nothing else.
-func (c ProductChange) StockOnly() bool {
-	rest := c
-	rest.Inventory, rest.ExpectedInventory = nil, nil
-	return c.Inventory != nil && rest.Empty()
-}
-
 // Searchable reports whether the change rewrites the product's search
 // document (its name, description and category names are in it).
 func (c ProductChange) Searchable() bool {

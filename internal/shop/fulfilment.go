@@ -118,6 +118,8 @@ type Part struct {
 	TrackingNote string
 	ShippedAt    time.Time
 	DeliveredAt  time.Time
+	// ItemIDs are the part's lines (OrderItem.ID), in order.
+	ItemIDs []int64
 }
 
 // Parts groups the order's lines by store, in the order of their first
@@ -137,6 +139,7 @@ func (o *Order) Parts() []Part {
 				out[i].Status = PartStatus([]OrderItem{it})
 			}
 		}
+		out[i].ItemIDs = append(out[i].ItemIDs, it.ID)
 	}
 	return out
 }

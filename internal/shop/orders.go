@@ -82,6 +82,13 @@ type CartProduct struct {
 	CategoryIDs [MaxCategoryDepth]int64
 }
 
+// LineRequest is a product and quantity ordered on its own (Buy Now),
+// without going through the bag.
+type LineRequest struct {
+	ProductID int64
+	Quantity  int
+}
+
 // CartLine is one product in a cart.
 type CartLine struct {
 	ID        int64
@@ -158,6 +165,13 @@ type Payment struct {
 	// jobs ask again from NextAttemptAt.
 	Attempts      int
 	NextAttemptAt time.Time
+	// Channel is card or mobile_money; a mobile money attempt also keeps
+	// the number, its network and where its charge stands.
+	Channel     string
+	Phone       string
+	Network     string
+	ChargeState string
+	DisplayText string
 }
 
 // ProviderTransaction is what a payment provider reports about a reference.

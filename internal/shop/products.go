@@ -1,6 +1,9 @@
 package shop
 
-import "time"
+import (
+	"math/bits"
+	"time"
+)
 
 // Review and rating states; only approved rows are ever public.
 const (
@@ -132,12 +135,132 @@ type ProductPage struct {
 	Total int
 }
 
-// ShuffleKey is the keyed hash that orders the default product list: a
-// multiplicative hash of id XOR seed, 32 bits. Stores compute the same in
-// SQL, where XOR is spelled (a|b)-(a&b) because SQLite has no XOR; ids and
-// seeds stay below 2^31, so no engine overflows.
-func ShuffleKey(id, seed int64) int64 {
-	return (id ^ seed) * 2654435761 % 4294967296
+// The seeded shuffle of the default product list is a permutation of the
+// id domain [0, 2^bits): products are listed by ShufflePosition(id, seed,
+// bits), where bits = ShuffleBits(largest product id). Being a bijection
+// with a cheap inverse (ShuffleID), it lets a list walk positions 0, 1, 2…
+// and find the product at each without sorting the catalogue. Positions
+// are distinct, so there are no ties.
+//
+// It has two stages. ShuffleSpread, the same for every seed, scatters the
+// ids over the domain; its upper half names one of 2^(bits/2) blocks, so a
+// block is a fixed pseudo-random set of about √domain ids. Then the seed
+// permutes the blocks, and within each block the lower halves (keyed by
+// the seed and the block): a block's products take consecutive positions.
+// An index that keeps a category's products sorted by ShuffleSpread finds
+// the products of a block by halving, so a filtered page visits a few
+// blocks, not the catalogue. The domain changes (and so the whole order)
+// only when the largest id crosses a power of 4. Every stage is a keyed
+// Feistel network with a splitmix64-style round function.
+
+// ShuffleBits is the width of the shuffle domain for a catalogue whose
+// largest product id is maxID: its bit length rounded up to an even number
+// (blocks and positions within them have equal widths), at least 10.
+func ShuffleBits(maxID int64) int {
+	m := bits.Len64(uint64(max(maxID, 0)))
+	return max(m+m&1, 10)
+}
+
+// ShufflePosition is id's place in the seeded shuffle over [0, 2^bits);
+// id must be in that domain and bits even.
+func ShufflePosition(id, seed int64, bits int) int64 {
+	return NewShuffle(seed, bits).Position(id)
+}
+
+// ShuffleID inverts ShufflePosition: the id at position pos.
+func ShuffleID(pos, seed int64, bits int) int64 {
+	return NewShuffle(seed, bits).ID(pos)
+}
+
+// ShuffleSpread is the seed-independent first stage of the shuffle: its
+// upper bits/2 bits are id's block.
+func ShuffleSpread(id int64, bits int) int64 {
+	return int64(permute(uint64(id), spreadKey, uint(bits), false))
+}
+
+// ShuffleUnspread inverts ShuffleSpread.
+func ShuffleUnspread(spread int64, bits int) int64 {
+	return int64(permute(uint64(spread), spreadKey, uint(bits), true))
+}
+
+// Shuffle is the seeded shuffle of one domain, its keys computed once, with
+// the block structure exposed for indexes that walk it by block.
+type Shuffle struct {
+	bits, half uint
+	seed       int64
+	blockKey   uint64
+}
+
+// NewShuffle prepares the shuffle of seed over [0, 2^bits), bits even.
+func NewShuffle(seed int64, bits int) Shuffle {
+	return Shuffle{bits: uint(bits), half: uint(bits / 2), seed: seed, blockKey: seedKey(seed, 0)}
+}
+
+// Half is the width of a block number and of a position within a block.
+func (s Shuffle) Half() int { return int(s.half) }
+
+// Position is ShufflePosition.
+func (s Shuffle) Position(id int64) int64 {
+	return s.PositionOfSpread(ShuffleSpread(id, int(s.bits)))
+}
+
+// PositionOfSpread is the position of the id whose ShuffleSpread is spread.
+func (s Shuffle) PositionOfSpread(spread int64) int64 {
+	block, within := spread>>s.half, spread&(1<<s.half-1)
+	return int64(permute(uint64(block), s.blockKey, s.half, false)<<s.half |
+		permute(uint64(within), seedKey(s.seed, block+1), s.half, false))
+}
+
+// ID is ShuffleID.
+func (s Shuffle) ID(pos int64) int64 {
+	block := s.BlockAt(pos >> s.half)
+	within := int64(permute(uint64(pos&(1<<s.half-1)), seedKey(s.seed, block+1), s.half, true))
+	return ShuffleUnspread(block<<s.half|within, int(s.bits))
+}
+
+// BlockAt is the block (upper half of ShuffleSpread) whose ids take the
+// positions [n << Half, (n+1) << Half).
+func (s Shuffle) BlockAt(n int64) int64 {
+	return int64(permute(uint64(n), s.blockKey, s.half, true))
+}
+
+const spreadKey = 0x243f6a8885a308d3
+
+func seedKey(seed, tweak int64) uint64 {
+	return mix64(uint64(seed)*0x9e3779b97f4a7c15 ^ uint64(tweak)*0xc2b2ae3d27d4eb4f)
+}
+
+// permute is a keyed bijection of [0, 2^width): a balanced 4-round
+// Feistel network over 2⌈width/2⌉ bits, applied again while the result is
+// out of range (cycle walking) when width is odd; inverse undoes it.
+func permute(x, key uint64, width uint, inverse bool) uint64 {
+	half := (width + 1) / 2
+	mask := uint64(1)<<half - 1
+	for {
+		l, r := x>>half, x&mask
+		if inverse {
+			for round := uint64(shuffleRounds); round > 0; round-- {
+				l, r = r^mix64(l+key+round*0xd1b54a32d192ed03)&mask, l
+			}
+		} else {
+			for round := uint64(1); round <= shuffleRounds; round++ {
+				l, r = r, l^mix64(r+key+round*0xd1b54a32d192ed03)&mask
+			}
+		}
+		x = l<<half | r
+		if x>>width == 0 {
+			return x
+		}
+	}
+}
+
+const shuffleRounds = 4
+
+// mix64 is splitmix64's finaliser.
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 // MaxSeed is the largest shuffle seed a client may send.

@@ -7,9 +7,12 @@ import (
 
 // User is an account of a shopper, store owner or staff member.
 type User struct {
-	ID           int64
-	Username     string
-	Email        string
+	ID       int64
+	Username string
+	Email    string // empty for an account made with a phone number only
+	// Phone is the verified mobile number in E.164 form, empty when none.
+	Phone string
+	// PasswordHash is empty for an account that signs in by SMS code only.
 	PasswordHash string
 	IsStaff      bool
 	IsActive     bool
@@ -47,4 +50,49 @@ type Complaint struct {
 	Text      string
 	CreatedAt time.Time
 	HandledAt time.Time // zero while open
+}
+
+// Purposes of a one-time code sent by SMS.
+const (
+	CodeSignIn = "signin" // signs in, or signs a new number up
+	CodeVerify = "verify" // adds the number to the signed-in account
+	CodeReset  = "reset"  // sets a new password of the number's account
+)
+
+// PhoneCode is a one-time code as stored: only a keyed hash of it.
+type PhoneCode struct {
+	ID        int64
+	Phone     string // E.164
+	Purpose   string
+	UserID    int64 // the account a verify or reset code is for; 0 for sign-in
+	Hash      string
+	Tries     int
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// Kinds of notice a shopper chooses channels for.
+const (
+	NoticeShipped   = "shipped"   // a store shipped its part of an order
+	NoticeDelivered = "delivered" // a store delivered its part
+	NoticeMessage   = "message"   // a store wrote (texts only)
+)
+
+// NoticeKinds lists them in the order they are shown.
+var NoticeKinds = []string{NoticeShipped, NoticeDelivered, NoticeMessage}
+
+// Channels are the ways a kind of notice goes out.
+type Channels struct{ Email, SMS bool }
+
+// NoticePrefs maps every kind to its channels; a kind the shopper never
+// chose goes by every channel.
+type NoticePrefs map[string]Channels
+
+// DefaultNoticePrefs is every kind by every channel.
+func DefaultNoticePrefs() NoticePrefs {
+	p := NoticePrefs{}
+	for _, k := range NoticeKinds {
+		p[k] = Channels{Email: k != NoticeMessage, SMS: true}
+	}
+	return p
 }

@@ -3,25 +3,21 @@ package shoptest
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
 
-	"dwa/api"
 	"dwa/internal/config"
-	"dwa/internal/gateway/dirprobe"
 	"dwa/internal/gateway/mediafs"
+	"dwa/internal/gateway/pglisten"
 	"dwa/internal/gateway/realtime"
-	"dwa/internal/gateway/s3media"
-	"dwa/internal/httpapi"
 	"dwa/internal/service"
 	"dwa/internal/shop"
 	"dwa/internal/store/sqldb"
+	"dwa/internal/wiring"
 )
 
 // App is the whole shop wired on a test database, served in-process.
@@ -45,6 +41,9 @@ type App struct {
 	// HashPool and ImagePool are the service's bounded pools (production
 	// sizes); tests fill them to see the 503.
 	HashPool, ImagePool *service.WorkPool
+	// Logs holds every line the app logged (access log, request errors,
+	// the service's lines), at every level.
+	Logs *Logs
 }
 
 // background runs the service's after-the-answer work in place, so tests
@@ -94,8 +93,12 @@ var WebFS = fstest.MapFS{
 	"robots.txt":               {Data: []byte("User-agent: *\n")},
 }
 
-// NewApp wires the service and HTTP API on st. env overrides configuration
-// variables (DWA_*), exactly as the process environment would.
+// NewApp wires the shop on st as `dwa serve` does (internal/wiring), with
+// the test clock, a fast hasher, background work run in place, a listener
+// whose reconnects can be held, and a media directory of its own. env
+// overrides configuration variables (DWA_*), exactly as the process
+// environment would; with DWA_S3_* set (at an s3mediatest server) uploads
+// go to that bucket.
 func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	t.Helper()
 	cfg, err := config.Load(func(k string) string { return env[k] })
@@ -108,21 +111,6 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	if env["DWA_DATA_DIR"] == "" {
 		cfg.DataDir = t.TempDir()
 	}
-	clock := &Clock{}
-	var counter service.RateCounter = service.NewMemoryCounter()
-	if cfg.RateLimitsInDatabase(st.Engine()) {
-		counter = st
-	}
-	gate := &reconnectGate{}
-	hub, listener, fanout := newFanout(t, st, gate)
-	// The readiness probes of `dwa serve`.
-	var probes []service.Probe
-	if listener != nil {
-		probes = append(probes, service.Probe{Name: "realtime", Check: listener.Check})
-	}
-	if cfg.WritesDataDir() {
-		probes = append(probes, service.Probe{Name: "data_dir", Check: dirprobe.New(cfg.DataDir, time.Second).Check})
-	}
 	media := mediafs.Dir(t.TempDir())
 	for name, data := range map[string]string{
 		"demo/products/phone-1.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`,
@@ -132,45 +120,29 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 			t.Fatal(err)
 		}
 	}
-	var store service.MediaStore = media
-	opts := httpapi.Options{Config: cfg, Web: WebFS, Media: os.DirFS(string(media)), OpenAPI: api.OpenAPIYAML}
-	if cfg.S3.Enabled() {
-		uploads := uploadBucket(t, cfg.S3)
-		store, opts.Uploads = uploads, uploads
+	// The catalogue index is built before the app is handed over, as a
+	// load balancer waits for /readyz.
+	st.StartCatalogue()
+	if _, _, err := st.AppliedCatalogue(context.Background()); err != nil {
+		t.Fatal(err)
 	}
-	hashPool, imagePool := service.NewWorkPool(service.DefaultHashPool()), service.NewWorkPool(service.DefaultImagePool())
-	app := &App{T: t, Store: st, Config: cfg, Clock: clock, Hub: hub, Listener: listener, gate: gate,
-		HashPool: hashPool, ImagePool: imagePool}
-	svc, err := service.New(service.Deps{Store: st, Now: clock.Now, Sleep: clock.Sleep, Fanout: fanout, Media: store, Background: app.background.run, Accounts: service.AccountOptions{
-		Secret: []byte(cfg.SecretKey), AccessTTL: cfg.AccessTokenTTL, RefreshTTL: cfg.RefreshTokenTTL,
-		PublicURL: cfg.PublicURL, SupportEmail: cfg.SupportEmail, Hasher: FastHasher(),
-		RateLimits: cfg.RateLimits, RateCounter: counter,
-	}, Payments: PaymentGateway(cfg), OrderExpiry: cfg.OrderExpiry, Probes: probes, HashPool: hashPool, ImagePool: imagePool})
+	app := &App{T: t, Store: st, Config: cfg, Clock: &Clock{}, gate: &reconnectGate{}, Logs: &Logs{}}
+	w, err := wiring.New(context.Background(), wiring.Options{Config: cfg, Store: st, Web: WebFS, MediaDir: string(media),
+		Log: app.Logs.logger(),
+		Now: app.Clock.Now, Sleep: app.Clock.Sleep, Hasher: FastHasher(), Background: app.background.run,
+		ListenerRetryWait: app.gate.wait})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Service = svc
-	h, err := httpapi.New(opts)
-	if err != nil {
-		t.Fatal(err)
+	t.Cleanup(w.Close)
+	if w.Uploads != nil {
+		if err := w.Uploads.Check(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 	}
-	app.Svc, app.API = svc, &CheckedAPI{API: h, checked: CheckContract(t, h)}
+	app.Svc, app.API = w.Service, &CheckedAPI{API: w.API, checked: CheckContract(t, w.API)}
+	app.Hub, app.Listener, app.HashPool, app.ImagePool = w.Hub, w.Listener, w.HashPool, w.ImagePool
 	return app
-}
-
-// uploadBucket opens the configured bucket as the binary does when the
-// DWA_S3_* variables are set (they then point at an s3mediatest server).
-func uploadBucket(t testing.TB, c config.S3) *s3media.Bucket {
-	t.Helper()
-	b, err := s3media.New(s3media.Options{Endpoint: c.Endpoint, Region: c.Region, Bucket: c.Bucket,
-		AccessKey: c.AccessKey, SecretKey: c.SecretKey, Prefix: c.Prefix, PathStyle: c.PathStyle})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Check(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // Do sends a request through the real handler and returns the recorded
@@ -212,24 +184,6 @@ func (a *App) Category(name, slug string, parent *shop.Category, position int, a
 // Now is a fixed instant for tests that need one.
 var Now = time.Date(2026, 3, 1, 9, 30, 12, 345_000_000, time.UTC)
 
-// newFanout wires message streams as `dwa serve` does: in process on
-// SQLite, LISTEN/NOTIFY on PostgreSQL (so two apps on one schema behave
-// like two instances). Streams end when the test does.
-func newFanout(t testing.TB, st *sqldb.Store, gate *reconnectGate) (*realtime.Hub, *realtime.Postgres, service.Fanout) {
-	t.Helper()
-	hub := realtime.NewHub(service.StreamBuffer)
-	if st.Engine() != "postgres" {
-		t.Cleanup(hub.Close)
-		return hub, nil, hub
-	}
-	pg, err := realtime.NewPostgres(context.Background(), st.DB().W, hub, slog.Default(), realtime.WithRetryWait(gate.wait))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pg.Close)
-	return hub, pg, pg
-}
-
 // HoldListener keeps the PostgreSQL listener from reconnecting, once it
 // has lost its connection, until release is called.
 func (a *App) HoldListener() (release func()) {
@@ -269,5 +223,5 @@ func (g *reconnectGate) wait(ctx context.Context, attempt int) error {
 			return ctx.Err()
 		}
 	}
-	return realtime.SleepBackoff(ctx, attempt)
+	return pglisten.SleepBackoff(ctx, attempt)
 }

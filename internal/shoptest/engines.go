@@ -56,10 +56,31 @@ func ForEachEngine(t *testing.T, fn func(t *testing.T, st *sqldb.Store)) {
 	}
 }
 
+// ForEachEngineTwice runs fn as a subtest per engine with two stores on
+// one fresh database, as two instances of dwa would have (on SQLite, two
+// processes sharing the file).
+func ForEachEngineTwice(t *testing.T, fn func(t *testing.T, one, two *sqldb.Store)) {
+	t.Run("sqlite", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "dwa.db")
+		fn(t, openSQLiteAt(t, path), openSQLiteAt(t, path))
+	})
+	if postgresConfigured(t) {
+		t.Run("postgres", func(t *testing.T) {
+			url := PostgresURL(t)
+			fn(t, openPostgresAt(t, url), openPostgresAt(t, url))
+		})
+	}
+}
+
 // OpenSQLite opens a migrated database in the test's temporary directory.
 func OpenSQLite(t testing.TB) *sqldb.Store {
 	t.Helper()
-	st, err := sqlite.Open(filepath.Join(t.TempDir(), "dwa.db"))
+	return openSQLiteAt(t, filepath.Join(t.TempDir(), "dwa.db"))
+}
+
+func openSQLiteAt(t testing.TB, path string) *sqldb.Store {
+	t.Helper()
+	st, err := sqlite.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +93,14 @@ func OpenSQLite(t testing.TB) *sqldb.Store {
 // by DWA_TEST_DATABASE_URL; the schema is dropped when the test ends.
 func OpenPostgres(t testing.TB) *sqldb.Store {
 	t.Helper()
+	return openPostgresAt(t, PostgresURL(t))
+}
+
+func openPostgresAt(t testing.TB, url string) *sqldb.Store {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	st, err := postgres.Open(ctx, PostgresURL(t), 8)
+	st, err := postgres.Open(ctx, url, 8)
 	if err != nil {
 		t.Fatal(err)
 	}

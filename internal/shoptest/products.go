@@ -42,31 +42,33 @@ func (a *App) Products(ps ...*shop.Product) {
 	}
 }
 
-// Review and Rate add a review or rating by a new user in the given state.
+// Review and Rate add a review or rating by a new user in the given state,
+// through the store's writes (so in the change feed, like staff moderation).
 func (a *App) Review(p *shop.Product, username, text, status string, at time.Time) int64 {
 	a.T.Helper()
 	u := storetest.MustUser(a.T, a.Store, username)
-	return a.insert(`INSERT INTO reviews (product_id, user_id, review, status, date_created) VALUES (?, ?, ?, ?, ?)`,
-		p.ID, u.ID, text, status, at.UnixMilli())
+	r := &shop.Review{ProductID: p.ID, UserID: u.ID, Text: text, CreatedAt: at}
+	if err := a.Store.UpsertReview(context.Background(), r); err != nil {
+		a.T.Fatal(err)
+	}
+	if _, err := a.Store.SetReviewStatus(context.Background(), r.ID, status); err != nil {
+		a.T.Fatal(err)
+	}
+	return r.ID
 }
 
 // Rate adds a rating by a new user in the given state.
 func (a *App) Rate(p *shop.Product, username string, value int, status string, at time.Time) int64 {
 	a.T.Helper()
 	u := storetest.MustUser(a.T, a.Store, username)
-	return a.insert(`INSERT INTO ratings (product_id, user_id, rating, status, date_created) VALUES (?, ?, ?, ?, ?)`,
-		p.ID, u.ID, value, status, at.UnixMilli())
-}
-
-// insert runs an INSERT … RETURNING id written with ? placeholders: the
-// builders set status and date directly, which no service method does.
-func (a *App) insert(q string, args ...any) int64 {
-	a.T.Helper()
-	var id int64
-	if err := a.Store.DB().W.QueryRow(a.Store.DB().Rebind(q+" RETURNING id"), args...).Scan(&id); err != nil {
+	r := &shop.Rating{ProductID: p.ID, UserID: u.ID, Value: value, CreatedAt: at}
+	if err := a.Store.UpsertRating(context.Background(), r); err != nil {
 		a.T.Fatal(err)
 	}
-	return id
+	if _, err := a.Store.SetRatingStatus(context.Background(), r.ID, status); err != nil {
+		a.T.Fatal(err)
+	}
+	return r.ID
 }
 
 func slugify(s string) string {

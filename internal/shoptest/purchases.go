@@ -1,11 +1,6 @@
 package shoptest
 
-import (
-	"crypto/rand"
-	"fmt"
-
-	"dwa/internal/shop"
-)
+import "dwa/internal/shop"
 
 // Purchase records an order of one unit of each product for the user, in
 // the given status (pending, processing, shipped, delivered, cancelled),
@@ -13,10 +8,7 @@ import (
 // history without going through the bag, checkout and payment.
 func (a *App) Purchase(u *shop.User, status string, ps ...*shop.Product) string {
 	a.T.Helper()
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
-	id := fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+	id := shop.NewUUID()
 	var amount shop.Money
 	for _, p := range ps {
 		amount += p.UnitPrice

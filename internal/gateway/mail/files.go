@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"dwa/internal/gateway/atomicfile"
 	"fmt"
 	"log/slog"
 	"net/mail"
@@ -40,30 +41,9 @@ func (f *Files) Send(ctx context.Context, m shop.Mail) error {
 		return err
 	}
 	path := filepath.Join(f.dir, fmt.Sprintf("%s-%06d.eml", now.UTC().Format("20060102-150405"), m.ID))
-	if err := writeWhole(path, msg); err != nil {
+	if err := atomicfile.Write(path, msg); err != nil {
 		return err
 	}
 	f.log.InfoContext(ctx, "mail written (no SMTP_URL set)", "file", path, "mail_id", m.ID)
 	return nil
-}
-
-// writeWhole writes data to a hidden temporary file beside path (mode 0600)
-// and renames it into place, so that whoever watches the directory sees
-// either no mail or the whole mail, never a file still being written.
-func writeWhole(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".writing-*.tmp")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(tmp.Name())
-	}
-	return err
 }

@@ -205,3 +205,68 @@ func (c *Client) ParseEvent(body []byte) (string, shop.ProviderTransaction, erro
 	txn, err := t.toShop()
 	return ev.Event, txn, err
 }
+
+// chargeData is the part of a charge answer we read: the next step
+// (data.status) and what to tell the shopper.
+type chargeData struct {
+	Status          string `json:"status"`
+	DisplayText     string `json:"display_text"`
+	Message         string `json:"message"`
+	GatewayResponse string `json:"gateway_response"`
+}
+
+func (d chargeData) result() shop.ChargeResult {
+	gr := d.GatewayResponse
+	if gr == "" {
+		gr = d.Message
+	}
+	return shop.ChargeResult{Status: d.Status, DisplayText: d.DisplayText, GatewayResponse: gr}
+}
+
+// ChargeMobileMoney starts a mobile money charge (POST /charge) for the
+// server's amount, GHS, our reference, the number and its provider code.
+// A refused request (HTTP 4xx with status false) is a failed charge.
+func (c *Client) ChargeMobileMoney(ctx context.Context, m shop.MobileMoneyCharge) (shop.ChargeResult, error) {
+	body, _ := json.Marshal(map[string]any{ // strings and numbers always encode
+		"email": m.Email, "amount": fmt.Sprint(int64(m.Amount)), "currency": m.Currency, "reference": m.Reference,
+		"mobile_money": map[string]string{"phone": m.Phone, "provider": m.Network},
+	})
+	return c.charge(ctx, "/charge", body, false)
+}
+
+// SubmitOTP sends the code the shopper typed (POST /charge/submit_otp). A
+// refused code (HTTP 4xx with status false) is Rejected: it can be typed
+// again.
+func (c *Client) SubmitOTP(ctx context.Context, reference, otp string) (shop.ChargeResult, error) {
+	body, _ := json.Marshal(map[string]string{"otp": otp, "reference": reference})
+	return c.charge(ctx, "/charge/submit_otp", body, true)
+}
+
+func (c *Client) charge(ctx context.Context, path string, body []byte, codeStep bool) (shop.ChargeResult, error) {
+	status, env, err := c.call(ctx, http.MethodPost, path, body)
+	if err != nil {
+		return shop.ChargeResult{}, err
+	}
+	var d chargeData
+	if len(env.Data) > 0 && string(env.Data) != "null" {
+		if err := json.Unmarshal(env.Data, &d); err != nil {
+			return shop.ChargeResult{}, fmt.Errorf("paystack %s: data: %w", path, err)
+		}
+	}
+	switch {
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return shop.ChargeResult{}, fmt.Errorf("paystack %s: HTTP %d: %s", path, status, env.Message)
+	case status >= 400 && env.Status != nil && !*env.Status && codeStep:
+		return shop.ChargeResult{Status: shop.ChargeSendOTP, Rejected: true, GatewayResponse: env.Message}, nil
+	case status >= 400 && env.Status != nil && !*env.Status:
+		r := d.result()
+		r.Status = "failed"
+		if r.GatewayResponse == "" {
+			r.GatewayResponse = env.Message
+		}
+		return r, nil
+	case status != http.StatusOK || env.Status == nil || d.Status == "":
+		return shop.ChargeResult{}, fmt.Errorf("paystack %s: HTTP %d: %s", path, status, env.Message)
+	}
+	return d.result(), nil
+}

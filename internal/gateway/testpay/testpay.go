@@ -1,7 +1,7 @@
 // Package testpay is the built-in test payment provider, active when no
 // Paystack keys are configured: the storefront's TEST MODE dialog "charges"
-// one of three test cards, then the normal verify path asks this provider
-// about the reference. Charges live in memory: test mode is for one
+// one of three test cards, or one of the test mobile money numbers below,
+// then the normal verify path asks this provider about the reference. Charges live in memory: test mode is for one
 // development instance, and a reference never charged is simply unknown.
 package testpay
 
@@ -9,6 +9,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"time"
 
 	"dwa/internal/shop"
 )
@@ -28,14 +29,55 @@ var cards = map[string]struct{ status, response string }{
 
 var errUnknownCard = shop.Invalid(map[string][]string{"card_number": {"Unknown test card."}})
 
+// Test mobile money numbers (docs/decisions/0017). The approving, declining
+// and insufficient-funds numbers answer ApproveAfter after the charge, as a
+// shopper approving the prompt would; the silent one never answers, so the
+// attempt times out; the Telecel one first asks for a voucher code.
+const (
+	MoMoApprove      = "0551234987"
+	MoMoDecline      = "0551234988"
+	MoMoInsufficient = "0551234989"
+	MoMoSilent       = "0551234990"
+	MoMoVoucher      = "0201234567"
+	MoMoAirtelTigo   = "0261234567"
+	// VoucherCode is the voucher MoMoVoucher accepts; any other is refused.
+	VoucherCode = "123456"
+)
+
+// ApproveAfter is how long a test prompt takes to be "approved".
+const ApproveAfter = 3 * time.Second
+
+// momoOutcome is what a test number's prompt ends in; "" never ends.
+var momoOutcome = map[string]struct{ status, response string }{
+	MoMoApprove:      {"success", "Approved"},
+	MoMoAirtelTigo:   {"success", "Approved"},
+	MoMoVoucher:      {"success", "Approved"},
+	MoMoDecline:      {"failed", "Declined by the customer"},
+	MoMoInsufficient: {"failed", "Insufficient funds"},
+	MoMoSilent:       {"", ""},
+}
+
+var errUnknownNumber = shop.Invalid(map[string][]string{"phone": {"Unknown test number: use one listed on the page."}})
+
+// prompt is a test mobile money charge waiting for its "approval".
+type prompt struct {
+	txn        shop.ProviderTransaction // the final answer
+	needsCode  bool
+	approvedAt time.Time // zero until the prompt is out
+}
+
 // Provider records test charges per reference.
 type Provider struct {
 	mu      sync.Mutex
+	now     func() time.Time
 	charges map[string]shop.ProviderTransaction
+	prompts map[string]*prompt
 }
 
-// New returns an empty test provider.
-func New() *Provider { return &Provider{charges: map[string]shop.ProviderTransaction{}} }
+// New returns an empty test provider that tells time by now.
+func New(now func() time.Time) *Provider {
+	return &Provider{now: now, charges: map[string]shop.ProviderTransaction{}, prompts: map[string]*prompt{}}
+}
 
 // Name is the provider recorded on payment attempts.
 func (*Provider) Name() string { return "test" }
@@ -52,6 +94,13 @@ func (p *Provider) Verify(_ context.Context, reference string) (shop.ProviderTra
 	defer p.mu.Unlock()
 	if t, ok := p.charges[reference]; ok {
 		return t, nil
+	}
+	if pr, ok := p.prompts[reference]; ok {
+		if pr.txn.Status == "" || pr.approvedAt.IsZero() || p.now().Before(pr.approvedAt) {
+			return shop.ProviderTransaction{Found: true, Status: "pending", Reference: reference, Amount: pr.txn.Amount,
+				Currency: pr.txn.Currency}, nil
+		}
+		return pr.txn, nil
 	}
 	return shop.ProviderTransaction{Reference: reference}, nil
 }
@@ -73,4 +122,38 @@ func (p *Provider) Charge(_ context.Context, reference string, amount shop.Money
 		Currency: currency, GatewayResponse: card.response}
 	p.charges[reference] = t
 	return t, nil
+}
+
+// ChargeMobileMoney sends a test prompt to one of the test numbers.
+func (p *Provider) ChargeMobileMoney(_ context.Context, m shop.MobileMoneyCharge) (shop.ChargeResult, error) {
+	out, ok := momoOutcome[m.Phone]
+	if !ok {
+		return shop.ChargeResult{}, errUnknownNumber
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pr := &prompt{txn: shop.ProviderTransaction{Found: true, Status: out.status, Reference: m.Reference, Amount: m.Amount,
+		Currency: m.Currency, GatewayResponse: out.response}, needsCode: m.Phone == MoMoVoucher}
+	p.prompts[m.Reference] = pr
+	if pr.needsCode {
+		return shop.ChargeResult{Status: shop.ChargeSendOTP, DisplayText: "Dial *110#, choose Generate voucher and enter the code."}, nil
+	}
+	pr.approvedAt = p.now().Add(ApproveAfter)
+	return shop.ChargeResult{Status: shop.ChargePayOffline, DisplayText: "Approve the prompt on your phone."}, nil
+}
+
+// SubmitOTP accepts VoucherCode for a charge waiting for one.
+func (p *Provider) SubmitOTP(_ context.Context, reference, otp string) (shop.ChargeResult, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pr, ok := p.prompts[reference]
+	if !ok || !pr.needsCode {
+		return shop.ChargeResult{Status: "failed", GatewayResponse: "No code expected"}, nil
+	}
+	if strings.TrimSpace(otp) != VoucherCode {
+		return shop.ChargeResult{Status: shop.ChargeSendOTP, Rejected: true, GatewayResponse: "Invalid voucher code"}, nil
+	}
+	pr.needsCode = false
+	pr.approvedAt = p.now().Add(ApproveAfter)
+	return shop.ChargeResult{Status: shop.ChargePayOffline, DisplayText: "Approve the prompt on your phone."}, nil
 }

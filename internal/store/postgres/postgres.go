@@ -8,11 +8,13 @@ import (
 	"embed"
 	"errors"
 	"io/fs"
+	"log/slog"
 	"net"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 
+	"dwa/internal/gateway/pglisten"
 	"dwa/internal/store/sqldb"
 )
 
@@ -45,6 +47,10 @@ var dialect = sqldb.Dialect{
 		var ne net.Error
 		return errors.As(err, &ce) || errors.As(err, &ne) || hasState("57P01", "57P02", "57P03", "08000", "08003", "08006")(err)
 	},
+	// The channel is named after the schema, as the realtime fan-out's,
+	// so deployments (or tests) sharing one database do not hear each other.
+	NotifyChange: `SELECT pg_notify('dwa_catalogue:' || current_schema(), ?)`,
+	Listen:       listenForChanges,
 	LockMigrations: func(ctx context.Context, c *sql.Conn) (func(), error) {
 		if _, err := c.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, migrationLockID); err != nil {
 			return nil, err
@@ -53,6 +59,22 @@ var dialect = sqldb.Dialect{
 			_, _ = c.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, migrationLockID)
 		}, nil
 	},
+}
+
+// listenForChanges wakes the catalogue applier for every change another
+// transaction notified (NotifyChange), and when its connection is back
+// after a loss; see pglisten.
+func listenForChanges(ctx context.Context, db *sql.DB, log *slog.Logger, wake func()) (func(), error) {
+	var schema string
+	if err := db.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		return nil, err
+	}
+	l, err := pglisten.Start(ctx, db, "dwa_catalogue:"+schema, "catalogue", log,
+		pglisten.Handler{Notice: func(string) { wake() }, Resumed: wake})
+	if err != nil {
+		return nil, err
+	}
+	return l.Close, nil
 }
 
 func hasState(codes ...string) func(error) bool {

@@ -105,7 +105,7 @@ func (s *Store) CreateCategory(ctx context.Context, cat *shop.Category) error {
 			}
 			cat.Images[i].ID = imgID
 		}
-		return bumpCatalogue(ctx, c)
+		return recordChange(ctx, c, true)
 	})
 }
 
@@ -148,51 +148,12 @@ func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
 			return err
 		}
 		st.ID = id
-		return bumpCatalogue(ctx, c)
+		return recordChange(ctx, c, true)
 	})
 	if errors.Is(err, ErrUnique) {
 		// A concurrent create took the owner or the name after the checks.
 		return shop.Conflict("store_exists", "A store with that name or owner already exists.")
 	}
-	return err
-}
-
-// CatalogueVersion is the catalogue's version: it moves in the same
-// transaction as every write of categories, stores, products or the search
-// index, on any instance. One primary-key read, so that services can keep
-// derived copies (category tree, shuffle orders, search index) and check
-// them on every request.
-func (s *Store) CatalogueVersion(ctx context.Context) (int64, error) {
-	var v int64
-	err := s.db.reader().queryRow(ctx, `SELECT version FROM search_meta WHERE id = 1`).Scan(&v)
-	return v, s.db.translate(err)
-}
-
-// ReadVersions is the catalogue version and the rank version (stock and
-// verified ratings and reviews) in one primary-key read: together they name
-// the state every public catalogue answer is computed from.
-func (s *Store) ReadVersions(ctx context.Context) (catalogue, rank int64, err error) {
-	return readVersions(ctx, s.db.reader())
-}
-
-func readVersions(ctx context.Context, c conn) (catalogue, rank int64, err error) {
-	err = c.queryRow(ctx, `SELECT version, rank_version FROM search_meta WHERE id = 1`).Scan(&catalogue, &rank)
-	return catalogue, rank, c.db.translate(err)
-}
-
-// bumpCatalogue moves the catalogue version inside the writer's transaction.
-func bumpCatalogue(ctx context.Context, c conn) error {
-	_, err := c.exec(ctx, `UPDATE search_meta SET version = version + 1 WHERE id = 1`)
-	return err
-}
-
-// bumpRank moves the rank version inside the writer's transaction, with
-// every change of stock or of verified ratings and reviews: stock and
-// ratings order search ties, and the in-memory search index re-reads them
-// when it has moved (see searchIndex); the public read cache keeps encoded
-// product answers under it (service.PublicReadVersion).
-func bumpRank(ctx context.Context, c conn) error {
-	_, err := c.exec(ctx, `UPDATE search_meta SET rank_version = rank_version + 1 WHERE id = 1`)
 	return err
 }
 
@@ -214,7 +175,14 @@ func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 				return err
 			}
 		}
-		return indexProducts(ctx, c, ps)
+		if err := indexProducts(ctx, c, ps); err != nil {
+			return err
+		}
+		ids := make([]int64, len(ps))
+		for i, p := range ps {
+			ids[i] = p.ID
+		}
+		return recordChange(ctx, c, false, ids...)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,6 +36,14 @@ type Dialect struct {
 	// LockMigrations serialises migrations across processes on one
 	// connection; it returns the unlock function.
 	LockMigrations func(ctx context.Context, c *sql.Conn) (func(), error)
+	// NotifyChange, when set, is run by a transaction that records a
+	// catalogue change, with the sequence as its one argument, to wake the
+	// appliers of every instance when it commits (PostgreSQL's pg_notify).
+	NotifyChange string
+	// Listen, when set, calls wake for every change notified, and when a
+	// lost notification connection is back, until the returned stop is
+	// called; it returns once it listens. Without it instances poll.
+	Listen func(ctx context.Context, db *sql.DB, log *slog.Logger, wake func()) (stop func(), err error)
 }
 
 // DB is a pair of pools: one writer (a single connection on SQLite, where
@@ -50,6 +59,10 @@ type DB struct {
 	beforeMigration func(Migration)
 	rebindMu        sync.RWMutex
 	rebound         map[string]string
+	// committed, when set, runs after a transaction that recorded a
+	// catalogue change has committed, with its sequence (the store waits
+	// there until its own instance has applied it).
+	committed func(ctx context.Context, seq int64)
 }
 
 // New wraps the pools. w and r may be the same *sql.DB.
@@ -120,22 +133,33 @@ type queryer interface {
 type conn struct {
 	db *DB
 	q  queryer
+	// tx is the transaction's change-feed state; nil outside inTx.
+	tx *txState
+	// uncounted leaves the statements out of QueryCount: the catalogue
+	// applier's, which run in the background whatever requests do.
+	uncounted bool
+}
+
+func (c conn) count() {
+	if !c.uncounted {
+		c.db.queries.Add(1)
+	}
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	c.db.queries.Add(1)
+	c.count()
 	res, err := c.q.ExecContext(ctx, c.db.Rebind(query), args...)
 	return res, c.db.translate(err)
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	c.db.queries.Add(1)
+	c.count()
 	rows, err := c.q.QueryContext(ctx, c.db.Rebind(query), args...)
 	return rows, c.db.translate(err)
 }
 
 func (c conn) queryRow(ctx context.Context, query string, args ...any) row {
-	c.db.queries.Add(1)
+	c.count()
 	return row{db: c.db, r: c.q.QueryRowContext(ctx, c.db.Rebind(query), args...)}
 }
 
@@ -177,6 +201,9 @@ func (c conn) insertID(ctx context.Context, query string, args ...any) (int64, e
 // reader is a conn on the read pool.
 func (db *DB) reader() conn { return conn{db: db, q: db.R} }
 
+// background is a reader for the catalogue applier, left out of QueryCount.
+func (db *DB) background() conn { return conn{db: db, q: db.R, uncounted: true} }
+
 // writer is a conn on the write pool, outside any transaction.
 func (db *DB) writer() conn { return conn{db: db, q: db.W} }
 
@@ -205,11 +232,18 @@ func (db *DB) tryTx(ctx context.Context, fn func(c conn) error) error {
 	if err != nil {
 		return db.translate(err)
 	}
-	if err := fn(conn{db: db, q: tx}); err != nil {
+	st := &txState{}
+	if err := fn(conn{db: db, q: tx, tx: st}); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
-	return db.translate(tx.Commit())
+	if err := db.translate(tx.Commit()); err != nil {
+		return err
+	}
+	if st.seq != 0 && db.committed != nil {
+		db.committed(ctx, st.seq)
+	}
+	return nil
 }
 
 // TxRetries is how many transactions inTx has run a second time.

@@ -98,14 +98,20 @@ func (s *Store) SetMessageRead(ctx context.Context, id int64, read bool) error {
 }
 
 // CreateMessage inserts m (sender, optional sender store, one receiver,
-// content, time) and sets its id.
-func (s *Store) CreateMessage(ctx context.Context, m *shop.Message) error {
-	id, err := s.db.writer().insertID(ctx, `INSERT INTO messages
-		(sender_id, sender_store_id, receiver_user_id, receiver_store_id, content, is_read, created_at)
-		VALUES (?, ?, ?, ?, ?, FALSE, ?)`, m.SenderID, nullID(m.SenderStoreID), nullID(m.ReceiverUserID),
-		nullID(m.ReceiverStoreID), m.Content, shop.Millis(m.CreatedAt))
-	m.ID = id
-	return err
+// content, time), sets its id and queues the notices of it in the same
+// transaction.
+func (s *Store) CreateMessage(ctx context.Context, m *shop.Message, notices ...shop.Mail) error {
+	return s.db.inTx(ctx, func(c conn) error {
+		id, err := c.insertID(ctx, `INSERT INTO messages
+			(sender_id, sender_store_id, receiver_user_id, receiver_store_id, content, is_read, created_at)
+			VALUES (?, ?, ?, ?, ?, FALSE, ?)`, m.SenderID, nullID(m.SenderStoreID), nullID(m.ReceiverUserID),
+			nullID(m.ReceiverStoreID), m.Content, shop.Millis(m.CreatedAt))
+		if err != nil {
+			return err
+		}
+		m.ID = id
+		return insertMails(ctx, c, notices)
+	})
 }
 
 // ActiveStoreByID returns an active store, or nil.

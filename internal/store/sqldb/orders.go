@@ -17,20 +17,14 @@ var errShortfall = errors.New("stock shortfall")
 // PlaceOrder: see service.OrderStore. Stock is taken with conditional
 // updates (never read-then-write) in product id order, so that concurrent
 // placements lock product rows in the same order and cannot deadlock.
-func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
+func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, direct []shop.LineRequest,
 	check func(c *shop.Cart, lines []shop.CartLine) error) (*shop.CartLine, error) {
 	var short *shop.CartLine
 	err := s.db.inTx(ctx, func(c conn) error {
 		short = nil // inTx may run this twice
-		cart, err := activeCart(ctx, c, o.UserID, s.db.Dialect.ForUpdate)
+		cart, lines, err := s.orderSource(ctx, c, o.UserID, direct)
 		if err != nil {
 			return err
-		}
-		var lines []shop.CartLine
-		if cart != nil {
-			if lines, err = cartLines(ctx, c, `WHERE ci.cart_id = ?`, cart.ID); err != nil {
-				return err
-			}
 		}
 		if err := check(cart, lines); err != nil {
 			return err
@@ -79,16 +73,23 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string,
 				return err
 			}
 		}
-		if _, err := c.exec(ctx, `UPDATE carts SET status = 'inactive' WHERE id = ?`, cart.ID); err != nil {
-			return err
+		if cart != nil {
+			if _, err := c.exec(ctx, `UPDATE carts SET status = 'inactive' WHERE id = ?`, cart.ID); err != nil {
+				return err
+			}
 		}
 		if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: o.ID, Status: o.Status, ActorID: o.UserID,
 			CreatedAt: o.CreatedAt}); err != nil {
 			return err
 		}
 		// Late in the transaction: on PostgreSQL the search_meta row stays
-		// locked until commit, and every order takes it.
-		if err := bumpRank(ctx, c); err != nil {
+		// locked until commit, and every order takes it. The products' rows
+		// are locked already (their stock was taken above).
+		ids := make([]int64, len(lines))
+		for i, l := range lines {
+			ids[i] = l.Product.ID
+		}
+		if err := recordChange(ctx, c, false, ids...); err != nil {
 			return err
 		}
 		if idemKey != "" {
@@ -294,12 +295,14 @@ func cancelPending(ctx context.Context, c conn, id string, at time.Time) (bool, 
 	if err := rows.Err(); err != nil {
 		return false, err
 	}
-	for _, g := range back {
+	ids := make([]int64, len(back))
+	for i, g := range back {
 		if _, err := c.exec(ctx, `UPDATE products SET inventory = inventory + ? WHERE id = ?`, g.qty, g.product); err != nil {
 			return false, err
 		}
+		ids[i] = g.product
 	}
-	if err := bumpRank(ctx, c); err != nil {
+	if err := recordChange(ctx, c, false, ids...); err != nil {
 		return false, err
 	}
 	_, err = c.exec(ctx, `UPDATE payments SET status = 'failed', updated_at = ? WHERE order_id = ? AND status = 'pending'`, ms, id)

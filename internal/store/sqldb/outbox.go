@@ -11,8 +11,8 @@ import (
 func insertMails(ctx context.Context, c conn, mails []shop.Mail) error {
 	for _, m := range mails {
 		created := shop.Millis(m.CreatedAt)
-		if _, err := c.exec(ctx, `INSERT INTO outbox (to_addr, subject, text_body, html_body, next_attempt_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, m.To, m.Subject, m.Text, m.HTML, created, created); err != nil {
+		if _, err := c.exec(ctx, `INSERT INTO outbox (channel, to_addr, subject, text_body, html_body, next_attempt_at, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, m.ChannelOf(), m.To, m.Subject, m.Text, m.HTML, created, created); err != nil {
 			return err
 		}
 	}
@@ -21,7 +21,7 @@ func insertMails(ctx context.Context, c conn, mails []shop.Mail) error {
 
 // DueMails lists pending mails due at now, oldest first.
 func (s *Store) DueMails(ctx context.Context, now time.Time, limit int) ([]shop.Mail, error) {
-	rows, err := s.db.reader().query(ctx, `SELECT id, to_addr, subject, text_body, html_body, attempts, next_attempt_at, created_at
+	rows, err := s.db.reader().query(ctx, `SELECT id, channel, to_addr, subject, text_body, html_body, attempts, next_attempt_at, created_at
 		FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
 		shop.Millis(now), limit)
 	if err != nil {
@@ -32,7 +32,7 @@ func (s *Store) DueMails(ctx context.Context, now time.Time, limit int) ([]shop.
 	for rows.Next() {
 		var m shop.Mail
 		var next, created int64
-		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Attempts, &next, &created); err != nil {
+		if err := rows.Scan(&m.ID, &m.Channel, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Attempts, &next, &created); err != nil {
 			return nil, err
 		}
 		m.NextAttemptAt, m.CreatedAt = shop.FromMillis(next), shop.FromMillis(created)

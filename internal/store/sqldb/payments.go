@@ -11,7 +11,8 @@ import (
 
 const paymentSelect = `SELECT p.id, p.order_id, p.user_id, u.email, p.reference, p.amount, p.currency, p.status,
 	p.provider, COALESCE(p.access_code, ''), p.gateway_response, p.flag, p.created_at, p.updated_at, p.paid_at,
-	p.attempts, p.next_attempt_at FROM payments p JOIN users u ON u.id = p.user_id`
+	p.attempts, p.next_attempt_at, p.channel, p.phone, p.network, p.charge_state, p.display_text
+	FROM payments p JOIN users u ON u.id = p.user_id`
 
 func payments(ctx context.Context, c conn, where string, args ...any) ([]*shop.Payment, error) {
 	rows, err := c.query(ctx, paymentSelect+` `+where, args...)
@@ -26,7 +27,7 @@ func payments(ctx context.Context, c conn, where string, args ...any) ([]*shop.P
 		var paid sql.NullInt64
 		if err := rows.Scan(&p.ID, &p.OrderID, &p.UserID, &p.Email, &p.Reference, &p.Amount, &p.Currency, &p.Status,
 			&p.Provider, &p.AccessCode, &p.GatewayResponse, &p.Flag, &created, &updated, &paid,
-			&p.Attempts, &next); err != nil {
+			&p.Attempts, &next, &p.Channel, &p.Phone, &p.Network, &p.ChargeState, &p.DisplayText); err != nil {
 			return nil, err
 		}
 		p.CreatedAt, p.UpdatedAt, p.NextAttemptAt = shop.FromMillis(created), shop.FromMillis(updated), shop.FromMillis(next)
@@ -71,8 +72,9 @@ func (s *Store) CreatePayment(ctx context.Context, p *shop.Payment) (bool, error
 		}
 		ms := shop.Millis(p.CreatedAt)
 		err = c.queryRow(ctx, `INSERT INTO payments (order_id, user_id, reference, amount, currency, status, provider,
-			access_code, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) ON CONFLICT DO NOTHING
-			RETURNING id`, p.OrderID, p.UserID, p.Reference, int64(p.Amount), p.Currency, p.Provider, access, ms, ms).Scan(&p.ID)
+			access_code, created_at, updated_at, channel, phone, network) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING RETURNING id`, p.OrderID, p.UserID, p.Reference, int64(p.Amount), p.Currency, p.Provider,
+			access, ms, ms, p.Channel, p.Phone, p.Network).Scan(&p.ID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -138,6 +140,27 @@ func (s *Store) FailPayment(ctx context.Context, reference, gatewayResponse, fla
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// SetChargeState records the next step a provider asked for on a pending
+// attempt; false when the attempt is no longer pending.
+func (s *Store) SetChargeState(ctx context.Context, reference, state, displayText string, at time.Time) (bool, error) {
+	res, err := s.db.writer().exec(ctx, `UPDATE payments SET charge_state = ?, display_text = ?, updated_at = ?
+		WHERE reference = ? AND status = 'pending'`, state, displayText, shop.Millis(at), reference)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// PendingMobileMoney lists pending, unflagged mobile money attempts created
+// before the given time whose next provider check is due at now, oldest
+// first.
+func (s *Store) PendingMobileMoney(ctx context.Context, before, now time.Time, limit int) ([]*shop.Payment, error) {
+	return payments(ctx, s.db.reader(), `WHERE p.status = 'pending' AND p.channel = 'mobile_money' AND p.flag = ''
+		AND p.created_at < ? AND p.next_attempt_at <= ? ORDER BY p.created_at, p.id LIMIT ?`,
+		shop.Millis(before), shop.Millis(now), limit)
 }
 
 // FulfilPayment: see service.PaymentStore. It follows the lock hierarchy

@@ -14,110 +14,15 @@ import (
 // (PostgreSQL's SUM of a BIGINT is NUMERIC, hence the cast).
 const averageSQL = `(CAST(SUM(rating) AS BIGINT) * 200 + COUNT(*)) / (2 * COUNT(*))`
 
-const ratingsJoin = ` LEFT JOIN (SELECT product_id, ` + averageSQL + ` AS avg100 FROM ratings
-	WHERE status = 'approved' GROUP BY product_id) r ON r.product_id = p.id`
-
 // ListProducts returns one page of visible product ids in the query's
-// order, with the total: in one statement, or from the in-memory search
-// index when the query has search terms.
+// order, with the total, from this instance's catalogue index: every list,
+// search or not, with no SQL.
 func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) (shop.ProductPage, error) {
-	if q.Terms != nil {
-		return s.searchProducts(ctx, q)
-	}
-	c := s.db.reader()
-	var b strings.Builder
-	var args []any
-	needRatings := false
-	for _, k := range q.Ordering {
-		needRatings = needRatings || k.Field == shop.OrderAverageRating
-	}
-	b.WriteString(`SELECT p.id, COUNT(*) OVER () FROM products p`)
-	if needRatings {
-		b.WriteString(ratingsJoin)
-	}
-	where, whereArgs := productWhere(q)
-	b.WriteString(where)
-	args = append(args, whereArgs...)
-	b.WriteString(` ORDER BY `)
-	if len(q.Ordering) > 0 {
-		for _, k := range q.Ordering {
-			b.WriteString(orderColumn[k.Field])
-			if k.Desc {
-				b.WriteString(` DESC`)
-			}
-			b.WriteString(`, `)
-		}
-	} else {
-		// shop.ShuffleKey.
-		b.WriteString(`((p.id | ?) - (p.id & ?)) * 2654435761 % 4294967296, `)
-		args = append(args, q.Seed, q.Seed)
-	}
-	b.WriteString(`p.id LIMIT ? OFFSET ?`)
-	args = append(args, q.Limit, q.Offset)
-
-	rows, err := c.query(ctx, b.String(), args...)
+	st, err := s.cat.current(ctx)
 	if err != nil {
-		return shop.ProductPage{}, fmt.Errorf("list products: %w", err)
+		return shop.ProductPage{}, err
 	}
-	defer rows.Close()
-	var page shop.ProductPage
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id, &page.Total); err != nil {
-			return shop.ProductPage{}, err
-		}
-		page.IDs = append(page.IDs, id)
-	}
-	return page, rows.Err()
-}
-
-// productWhere renders the WHERE clause of the list filters over products p.
-func productWhere(q shop.ProductQuery) (string, []any) {
-	var w strings.Builder
-	var args []any
-	w.WriteString(` WHERE ` + visibleProduct("p", q.Hidden, &args))
-	cols := [shop.MaxCategoryDepth]string{"p.category_id", "p.subcategory_id", "p.sub_subcategory_id"}
-	for i, id := range q.CategoryIDs {
-		if id != 0 {
-			w.WriteString(` AND ` + cols[i] + ` = ?`)
-			args = append(args, id)
-		}
-	}
-	if q.StoreID != 0 {
-		w.WriteString(` AND p.store_id = ?`)
-		args = append(args, q.StoreID)
-	}
-	if q.PriceAbove != nil {
-		w.WriteString(` AND p.unit_price > ?`)
-		args = append(args, int64(*q.PriceAbove))
-	}
-	if q.PriceBelow != nil {
-		w.WriteString(` AND p.unit_price < ?`)
-		args = append(args, int64(*q.PriceBelow))
-	}
-	if q.InStock {
-		w.WriteString(` AND p.inventory > 0`)
-	}
-	return w.String(), args
-}
-
-// ProductIDs returns the ids of every visible product that passes the
-// query's filters (not its search terms, order or page), unordered: the
-// service orders and caches the seeded shuffle from it.
-func (s *Store) ProductIDs(ctx context.Context, q shop.ProductQuery) ([]int64, error) {
-	where, args := productWhere(q)
-	ids, err := s.db.reader().ids(ctx, `SELECT p.id FROM products p`+where, args...)
-	if err != nil {
-		return nil, fmt.Errorf("product ids: %w", err)
-	}
-	return ids, nil
-}
-
-var orderColumn = map[shop.ProductOrder]string{
-	shop.OrderUnitPrice:     "p.unit_price",
-	shop.OrderDateCreated:   "p.created_at",
-	shop.OrderAverageRating: "COALESCE(r.avg100, 0)",
-	shop.OrderName:          "p.name",
+	return st.ix.Query(q), nil
 }
 
 // ProductDetails loads the given products, in the order of ids, with their

@@ -24,6 +24,9 @@ func (s *Store) HasPurchased(ctx context.Context, userID, productID int64) (bool
 // makes parallel posts end in one row.
 func (s *Store) UpsertReview(ctx context.Context, r *shop.Review) error {
 	err := s.db.inTx(ctx, func(c conn) error {
+		if err := lockProducts(ctx, c, r.ProductID); err != nil {
+			return err
+		}
 		if err := c.queryRow(ctx, `INSERT INTO reviews (product_id, user_id, review, status, date_created)
 			VALUES (?, ?, ?, 'pending', ?)
 			ON CONFLICT (product_id, user_id) DO UPDATE SET review = excluded.review, status = 'pending',
@@ -32,16 +35,19 @@ func (s *Store) UpsertReview(ctx context.Context, r *shop.Review) error {
 			return err
 		}
 		// Replacing a verified review takes it off the product's page.
-		return bumpRank(ctx, c)
+		return recordChange(ctx, c, false, r.ProductID)
 	})
 	r.Status = shop.StatusPending
 	return s.db.translate(err)
 }
 
 // UpsertRating is UpsertReview for ratings. Replacing a verified rating
-// changes the product's average, so the rank version moves with it.
+// changes the product's average, so the product goes into the change feed.
 func (s *Store) UpsertRating(ctx context.Context, r *shop.Rating) error {
 	err := s.db.inTx(ctx, func(c conn) error {
+		if err := lockProducts(ctx, c, r.ProductID); err != nil {
+			return err
+		}
 		if err := c.queryRow(ctx, `INSERT INTO ratings (product_id, user_id, rating, status, date_created)
 			VALUES (?, ?, ?, 'pending', ?)
 			ON CONFLICT (product_id, user_id) DO UPDATE SET rating = excluded.rating, status = 'pending',
@@ -49,7 +55,7 @@ func (s *Store) UpsertRating(ctx context.Context, r *shop.Rating) error {
 			RETURNING id`, r.ProductID, r.UserID, r.Value, shop.Millis(r.CreatedAt)).Scan(&r.ID); err != nil {
 			return err
 		}
-		return bumpRank(ctx, c)
+		return recordChange(ctx, c, false, r.ProductID)
 	})
 	r.Status = shop.StatusPending
 	return s.db.translate(err)
@@ -66,11 +72,14 @@ func (s *Store) DeleteRating(ctx context.Context, productID, id, userID int64) (
 	return s.deleteOwn(ctx, "ratings", productID, id, userID)
 }
 
-// deleteOwn deletes one of the user's rows; it moves the rank version (the
-// row may have been verified, and so on the product's page).
+// deleteOwn deletes one of the user's rows and records a change of the
+// product (the row may have been verified, and so on the product's page).
 func (s *Store) deleteOwn(ctx context.Context, table string, productID, id, userID int64) (bool, error) {
 	var n int64
 	err := s.db.inTx(ctx, func(c conn) error {
+		if err := lockProducts(ctx, c, productID); err != nil {
+			return err
+		}
 		res, err := c.exec(ctx, `DELETE FROM `+table+` WHERE id = ? AND product_id = ? AND user_id = ?`,
 			id, productID, userID)
 		if err != nil {
@@ -79,7 +88,7 @@ func (s *Store) deleteOwn(ctx context.Context, table string, productID, id, user
 		if n, err = res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
-		return bumpRank(ctx, c)
+		return recordChange(ctx, c, false, productID)
 	})
 	return n == 1, err
 }
@@ -157,10 +166,23 @@ func setStatus[T any](ctx context.Context, s *Store, table, query string, id int
 	var out *T
 	err := s.db.inTx(ctx, func(c conn) error {
 		out = nil // inTx may run this twice
+		// The product's row first (decision 0007: products before their
+		// ratings and reviews); a row's product never changes.
+		var productID int64
+		err := c.queryRow(ctx, `SELECT product_id FROM `+table+` WHERE id = ?`, id).Scan(&productID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := lockProducts(ctx, c, productID); err != nil {
+			return err
+		}
 		if _, err := c.exec(ctx, `UPDATE `+table+` SET status = ? WHERE id = ?`, status, id); err != nil {
 			return err
 		}
-		if err := bumpRank(ctx, c); err != nil {
+		if err := recordChange(ctx, c, false, productID); err != nil {
 			return err
 		}
 		r, err := scan(c.queryRow(ctx, query, id))

@@ -12,12 +12,16 @@ import (
 type Store struct {
 	db         *DB
 	migrations []Migration
-	search     searchCache
+	cat        *catalogue
 }
 
 // NewStore binds a DB to its engine's migrations.
 func NewStore(db *DB, migrations []Migration) *Store {
-	return &Store{db: db, migrations: migrations}
+	s := &Store{db: db, migrations: migrations, cat: newCatalogue(db)}
+	// A request that changed the catalogue answers once its own instance
+	// shows the change: the seller sees it in their next request.
+	db.committed = s.cat.waitApplied
+	return s
 }
 
 // DB exposes the pools to the engine packages and tests.
@@ -26,8 +30,58 @@ func (s *Store) DB() *DB { return s.db }
 // Engine names the engine: "sqlite" or "postgres".
 func (s *Store) Engine() string { return s.db.Dialect.Name }
 
-// Close releases the pools.
-func (s *Store) Close() error { return s.db.Close() }
+// Close stops the catalogue applier and releases the pools.
+func (s *Store) Close() error {
+	s.cat.close()
+	return s.db.Close()
+}
+
+// StartCatalogue starts building the catalogue index in the background
+// (`dwa serve` calls it after migrating; /readyz fails until it is built).
+// Otherwise the first catalogue read starts it and waits.
+func (s *Store) StartCatalogue() { s.cat.ensureStarted() }
+
+// CatalogueReady reports whether the catalogue index is built; it starts
+// building it if nobody has yet.
+func (s *Store) CatalogueReady(context.Context) error {
+	s.cat.ensureStarted()
+	if s.cat.cur.Load() == nil {
+		return errNotBuilt
+	}
+	return nil
+}
+
+// CatalogueBuilds is how many times this store built its catalogue index
+// in full: once at start, and once after each Reset.
+func (s *Store) CatalogueBuilds() int64 { return s.cat.builds.Load() }
+
+// CatalogueCompactions is how many compacted catalogue indexes this store
+// has published (each made in the background while changes went on).
+func (s *Store) CatalogueCompactions() int64 { return s.cat.compactions.Load() }
+
+// AppliedCatalogue is the change sequence this instance's catalogue index
+// includes, and the last sequence that changed categories or stores (the
+// service keeps its category tree under it): from memory, waiting for the
+// first build. A process that has not started the index (a command such
+// as dwa seed, which writes the catalogue without listing it) reads them
+// from the database instead, so it never builds an index it does not use.
+func (s *Store) AppliedCatalogue(ctx context.Context) (seq, tree int64, err error) {
+	if !s.cat.running.Load() {
+		st, err := readMeta(ctx, s.db.reader())
+		return st.seq, st.tree, s.db.translate(err)
+	}
+	st, err := s.cat.current(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	return st.seq, st.tree, nil
+}
+
+// OnCatalogueChange calls fn after each snapshot this instance publishes,
+// with what it changed: in order, never concurrently, on the applier's
+// goroutine: fn must not block for long, nor write to the store (the write
+// would wait for the applier that is running fn).
+func (s *Store) OnCatalogueChange(fn func(shop.CatalogueChange)) { s.cat.subscribe(fn) }
 
 // Migrate applies pending migrations, then fills in what SQL cannot compute
 // (the look-alike keys of usernames, migration 0007).
@@ -61,7 +115,8 @@ func (s *Store) Ping(ctx context.Context) error {
 // those requests wait for it.
 func (s *Store) Warm(ctx context.Context, n int) error {
 	return s.db.warm(ctx, n, func(ctx context.Context, c conn) error {
-		if _, _, err := readVersions(ctx, c); err != nil {
+		var seq int64
+		if err := c.queryRow(ctx, `SELECT version FROM search_meta WHERE id = 1`).Scan(&seq); err != nil {
 			return err
 		}
 		// No product has id 0: the statements run and find nothing (the
@@ -79,7 +134,7 @@ func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
 // dataTables lists every table in an order that deleting top to bottom
 // never breaks a foreign key.
 var dataTables = []string{
-	"stream_tickets", "rate_limit_counters", "idempotency_keys", "password_reset_tokens",
+	"stream_tickets", "rate_limit_counters", "idempotency_keys", "password_reset_tokens", "phone_codes", "notification_prefs",
 	"refresh_tokens", "outbox", "complaints", "page_views", "search_misses", "messages", "wishlists",
 	"payment_events", "payments", "order_events", "order_items", "orders", "cart_items", "carts",
 	"ratings", "reviews", "search_documents", "product_images", "products", "category_images",
@@ -101,7 +156,7 @@ func (s *Store) Reset(ctx context.Context) error {
 				return fmt.Errorf("reset categories: %w", err)
 			}
 		}
-		// Copies kept by version (category tree, search index) are stale now.
-		return bumpCatalogue(ctx, c)
+		// Every instance builds its catalogue index anew.
+		return recordReset(ctx, c)
 	})
 }

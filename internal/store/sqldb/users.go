@@ -10,16 +10,17 @@ import (
 	"dwa/internal/shop"
 )
 
-// CreateUser inserts a user and queues mails in one transaction; a username
-// or e-mail already taken (ignoring case) is a KindConflict error.
+// CreateUser inserts a user and queues mails in one transaction; a username,
+// e-mail or phone number already taken (ignoring case) is a KindConflict
+// error.
 func (s *Store) CreateUser(ctx context.Context, u *shop.User, mails ...shop.Mail) error {
 	return s.db.inTx(ctx, func(c conn) error {
 		id, err := c.insertID(ctx, `INSERT INTO users
-			(username, username_key, username_skeleton, email, email_key, password_hash, is_staff, is_active, date_joined,
-			 password_changed_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			u.Username, shop.FoldKey(u.Username), names.Skeleton(u.Username), u.Email, shop.FoldKey(u.Email), u.PasswordHash,
-			u.IsStaff, u.IsActive,
+			(username, username_key, username_skeleton, email, email_key, phone, password_hash, is_staff, is_active,
+			 date_joined, password_changed_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			u.Username, shop.FoldKey(u.Username), names.Skeleton(u.Username), u.Email, emailKey(u), nullable(u.Phone),
+			u.PasswordHash, u.IsStaff, u.IsActive,
 			shop.Millis(u.DateJoined), shop.Millis(u.PasswordChangedAt))
 		if errors.Is(err, ErrUnique) {
 			return shop.Conflict("user_exists", "A user with that username or email already exists.")
@@ -32,7 +33,27 @@ func (s *Store) CreateUser(ctx context.Context, u *shop.User, mails ...shop.Mail
 	})
 }
 
-const userColumns = `id, username, email, password_hash, is_staff, is_active, date_joined, last_login, password_changed_at`
+// emailKey is the unique key of u's e-mail. An account without one (made
+// with a phone number) gets a key no address can have — it holds a space —
+// made unique by its username (the number can change hands), since the
+// column predates such accounts and is unique and required.
+func emailKey(u *shop.User) string {
+	if u.Email == "" {
+		return "no e-mail " + shop.FoldKey(u.Username)
+	}
+	return shop.FoldKey(u.Email)
+}
+
+// nullable stores an empty string as NULL (a unique column that many rows
+// leave empty).
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+const userColumns = `id, username, email, phone, password_hash, is_staff, is_active, date_joined, last_login, password_changed_at`
 
 func (s *Store) userWhere(ctx context.Context, where string, arg any) (*shop.User, error) {
 	u, err := scanUser(s.db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
@@ -50,11 +71,13 @@ func scanUser(row scanner) (*shop.User, error) {
 	var u shop.User
 	var joined, changed int64
 	var lastLogin sql.NullInt64
-	if err := row.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &u.IsStaff, &u.IsActive, &joined, &lastLogin,
+	var phone sql.NullString
+	if err := row.Scan(&u.ID, &u.Username, &u.Email, &phone, &u.PasswordHash, &u.IsStaff, &u.IsActive, &joined, &lastLogin,
 		&changed); err != nil {
 		return nil, err
 	}
 	u.DateJoined, u.PasswordChangedAt = shop.FromMillis(joined), shop.FromMillis(changed)
+	u.Phone = phone.String
 	if lastLogin.Valid {
 		u.LastLogin = shop.FromMillis(lastLogin.Int64)
 	}

@@ -331,8 +331,19 @@ func testConstraints(t *testing.T, st *sqldb.Store) {
 
 func testReset(t *testing.T, st *sqldb.Store) {
 	testProductsBatch(t, st)
+	if page, err := st.ListProducts(ctx, shop.ProductQuery{Limit: 1}); err != nil || page.Total != 1203 {
+		t.Fatalf("before Reset: %d products listed, %v", page.Total, err)
+	}
 	if err := st.Reset(ctx); err != nil {
 		t.Fatal(err)
+	}
+	// Products are deleted only here: the catalogue index is built anew,
+	// before Reset returns.
+	if page, err := st.ListProducts(ctx, shop.ProductQuery{Limit: 1}); err != nil || page.Total != 0 {
+		t.Fatalf("after Reset: %d products listed, %v", page.Total, err)
+	}
+	if n := st.CatalogueBuilds(); n != 2 {
+		t.Fatalf("%d catalogue index builds; want one at start and one after Reset", n)
 	}
 	empty, err := st.CatalogueEmpty(ctx)
 	if err != nil || !empty {

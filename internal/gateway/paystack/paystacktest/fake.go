@@ -18,17 +18,30 @@ const (
 )
 
 // Fake is a local HTTP server that answers like Paystack's
-// documented API: POST /transaction/initialize and GET
-// /transaction/verify/{reference}. Tests script what verify answers per
-// reference; unscripted references are unknown to it.
+// documented API: POST /transaction/initialize, GET
+// /transaction/verify/{reference}, POST /charge and POST
+// /charge/submit_otp. Tests script what verify answers per reference
+// (unscripted references are unknown to it) and what a charge of a number
+// answers (unscripted numbers: pay_offline).
 type Fake struct {
 	*httptest.Server
 	mu          sync.Mutex
 	answers     map[string]Answer
-	Initialized []map[string]any // bodies of initialize calls
+	charges     map[string]Answer // by phone
+	otps        map[string]Answer // by code
+	Initialized []map[string]any  // bodies of initialize calls
+	Charged     []map[string]any  // bodies of charge calls
 	// InitStatus, when set, is the HTTP status initialize answers with.
 	InitStatus int
 }
+
+// The fake's charge answers, as Paystack's charge API words them.
+const (
+	ChargePayOffline = `{"status":true,"message":"Charge attempted","data":{"reference":"REF","status":"pay_offline","display_text":"Please complete authorization process on your mobile phone"}}`
+	ChargeSendOTP    = `{"status":true,"message":"Charge attempted","data":{"reference":"REF","status":"send_otp","display_text":"Please dial *110# and generate a voucher, then enter it"}}`
+	ChargeFailed     = `{"status":true,"message":"Charge attempted","data":{"reference":"REF","status":"failed","gateway_response":"Insufficient funds"}}`
+	OTPRejected      = `{"status":false,"message":"Invalid OTP"}`
+)
 
 // Answer is a scripted verify answer: an HTTP status and raw body, with
 // an optional delay.
@@ -40,7 +53,7 @@ type Answer struct {
 
 // NewFake starts a fake checking the bearer secret key.
 func New(t testing.TB) *Fake {
-	f := &Fake{answers: map[string]Answer{}}
+	f := &Fake{answers: map[string]Answer{}, charges: map[string]Answer{}, otps: map[string]Answer{}}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.Close)
 	return f
@@ -74,6 +87,35 @@ func TransactionJSON(prefix, reference, status string, amount int64, currency st
 	return prefix + string(b)
 }
 
+// ScriptCharge sets what a charge of the number answers (REF in the body
+// becomes the charge's reference).
+func (f *Fake) ScriptCharge(phone string, a Answer) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.charges[phone] = a
+}
+
+// ScriptOTP sets what submitting the code answers; unscripted codes are
+// rejected.
+func (f *Fake) ScriptOTP(code string, a Answer) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.otps[code] = a
+}
+
+// answer writes a scripted answer after its delay, naming the reference.
+func answer(w http.ResponseWriter, r *http.Request, a Answer, reference string) {
+	if a.Delay > 0 {
+		select {
+		case <-time.After(a.Delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	w.WriteHeader(a.Status)
+	_, _ = w.Write([]byte(strings.ReplaceAll(a.Body, "REF", reference)))
+}
+
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	if r.Header.Get("Authorization") != "Bearer "+SecretKey {
@@ -96,6 +138,30 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		ref, _ := body["reference"].(string)
 		_, _ = w.Write([]byte(`{"status":true,"message":"Authorization URL created","data":{"authorization_url":"https://checkout.paystack.com/0peioxfhpn","access_code":"0peioxfhpn","reference":"` + ref + `"}}`))
+	case r.Method == "POST" && r.URL.Path == "/charge":
+		var body map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		mm, _ := body["mobile_money"].(map[string]any)
+		phone, _ := mm["phone"].(string)
+		ref, _ := body["reference"].(string)
+		f.mu.Lock()
+		f.Charged = append(f.Charged, body)
+		a, ok := f.charges[phone]
+		f.mu.Unlock()
+		if !ok {
+			a = Answer{Status: 200, Body: ChargePayOffline}
+		}
+		answer(w, r, a, ref)
+	case r.Method == "POST" && r.URL.Path == "/charge/submit_otp":
+		var body map[string]string
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		f.mu.Lock()
+		a, ok := f.otps[body["otp"]]
+		f.mu.Unlock()
+		if !ok {
+			a = Answer{Status: 400, Body: OTPRejected}
+		}
+		answer(w, r, a, body["reference"])
 	case r.Method == "GET" && strings.HasPrefix(r.URL.Path, "/transaction/verify/"):
 		ref := strings.TrimPrefix(r.URL.Path, "/transaction/verify/")
 		f.mu.Lock()
@@ -106,15 +172,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			_, _ = w.Write([]byte(`{"status":false,"message":"Transaction reference not found","meta":{"nextStep":"Ensure that you're passing the reference of a transaction that exists on this integration"},"type":"validation_error","code":"transaction_not_found"}`))
 			return
 		}
-		if a.Delay > 0 {
-			select {
-			case <-time.After(a.Delay):
-			case <-r.Context().Done():
-				return
-			}
-		}
-		w.WriteHeader(a.Status)
-		_, _ = w.Write([]byte(a.Body))
+		answer(w, r, a, ref)
 	default:
 		w.WriteHeader(404)
 		_, _ = w.Write([]byte(`{"status":false,"message":"Not found"}`))

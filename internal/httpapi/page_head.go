@@ -1,0 +1,37 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+)
+
+// renderHead writes the page's tags for <head>.
+func (a *API) renderHead(b *bytes.Buffer, p page) {
+	esc := html.EscapeString
+	b.WriteString("<title>" + esc(p.title) + "</title>\n")
+	b.WriteString(`<meta name="description" content="` + esc(p.description) + "\">\n")
+	if p.canonical != "" {
+		b.WriteString(`<link rel="canonical" href="` + esc(a.absolute(p.canonical)) + "\">\n")
+		b.WriteString(`<meta property="og:url" content="` + esc(a.absolute(p.canonical)) + "\">\n")
+	}
+	b.WriteString(`<meta property="og:site_name" content="` + siteName + "\">\n")
+	b.WriteString(`<meta property="og:type" content="` + esc(p.ogType) + "\">\n")
+	b.WriteString(`<meta property="og:title" content="` + esc(p.title) + "\">\n")
+	b.WriteString(`<meta property="og:description" content="` + esc(p.description) + "\">\n")
+	if p.image != "" {
+		b.WriteString(`<meta property="og:image" content="` + esc(a.absolute(p.image)) + "\">\n")
+		b.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + esc(p.image) + `"`)
+		if srcset := imageSrcSet(p.image); srcset != "" && p.imageSizes != "" {
+			b.WriteString(` imagesrcset="` + esc(srcset) + `" imagesizes="` + esc(p.imageSizes) + `"`)
+		}
+		b.WriteString(">\n")
+	}
+	if p.jsonLD != nil {
+		if ld, err := json.Marshal(p.jsonLD); err == nil { // Marshal escapes <, > and &
+			b.WriteString(`<script type="application/ld+json">`)
+			b.Write(ld)
+			b.WriteString("</script>\n")
+		}
+	}
+}

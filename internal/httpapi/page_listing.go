@@ -1,0 +1,75 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// listFields and listPageSize are how the web app asks for the first page of
+// a product list (web/src/features/catalog/api/get-products.ts): the island
+// key must be exactly the request the app would make.
+const (
+	listFields   = "id,name,description,unit_price,images,inventory,average_rating"
+	listPageSize = 24
+)
+
+// listing injects the first page of the product list with the filter, asked
+// for exactly as the app asks for it, and preloads its first image.
+func (a *API) listing(ctx context.Context, p *page, filter url.Values) {
+	filter.Set("fields", listFields)
+	filter.Set("page", "1")
+	filter.Set("page_size", strconv.Itoa(listPageSize))
+	raw, ok := a.inject(ctx, p, "/store/products/", filter)
+	if !ok {
+		return
+	}
+	var list struct {
+		Results []struct {
+			Images []struct{ Image string }
+		}
+	}
+	if json.Unmarshal(raw, &list) == nil && len(list.Results) > 0 && len(list.Results[0].Images) > 0 {
+		p.image, p.imageSizes = list.Results[0].Images[0].Image, cardSizes
+	}
+}
+
+// searchTerm is what the app sends for a typed query (web/src/features/search/
+// api/search-term.ts): the word "xbox", in any case, as "x-box" (spec §5).
+func searchTerm(q string) string {
+	return xboxWord.ReplaceAllString(trimLikeApp(q), "x-box")
+}
+
+// trimLikeApp trims s as the app's String.prototype.trim does, so that the
+// island's key is the app's request: Go's unicode.IsSpace also counts U+0085
+// and not U+FEFF, JavaScript the other way round.
+func trimLikeApp(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return r == '\uFEFF' || (r != '\u0085' && unicode.IsSpace(r))
+	})
+}
+
+var xboxWord = regexp.MustCompile(`(?i)\bxbox\b`)
+
+// catalogueFilter is the filter the catalogue page sends: its own query string
+// without paging parameters and empty values, the last value of a repeated
+// name winning (web/src/routes/products.tsx).
+func catalogueFilter(q url.Values) url.Values {
+	out := url.Values{}
+	for name, values := range q {
+		switch name {
+		case "page", "page_size", "fields", "seed":
+			continue
+		}
+		for _, v := range values {
+			if v != "" {
+				out.Set(name, v)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,34 @@
+package shop
+
+// CatalogueChange is one batch of committed catalogue writes as an instance
+// applies it to what it serves (its in-memory catalogue index): which
+// products changed, where each showed before and shows now, and whether
+// categories or stores changed (names, visibility, profiles, new ones).
+// Consumers — the read cache — drop what the batch may have changed and
+// nothing else.
+type CatalogueChange struct {
+	// Seq is the change sequence the instance has applied up to, included.
+	Seq int64
+	// Tree: categories or stores changed, so anything showing their names
+	// or depending on their visibility may have.
+	Tree     bool
+	Products []ChangedProduct
+}
+
+// ChangedProduct is one product a catalogue change touched: where it showed
+// before the batch (zero for a new product) and where it shows after it.
+// Listed reports whether what lists and search know of it changed — all but
+// its stock count and what only its own page shows — so a sale that leaves
+// it in stock changes its own answers and not the lists it is in.
+type ChangedProduct struct {
+	ID            int64
+	Before, After ProductPlace
+	Listed        bool
+}
+
+// ProductPlace is where a product is listed: its category chain (0 for a
+// missing level) and its store (0 for none).
+type ProductPlace struct {
+	Categories [MaxCategoryDepth]int64
+	Store      int64
+}

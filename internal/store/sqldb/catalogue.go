@@ -1,0 +1,464 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"dwa/internal/catindex"
+	"dwa/internal/shop"
+)
+
+// The applier: each Store (so each instance) keeps the catalogue index that
+// answers every product list and search, builds it once in full when it
+// starts, and from then on applies the change feed (feed.go) to it: the
+// products stamped after the sequence it has applied, read and applied in
+// proportion to the change, never to the catalogue. Readers take the
+// current snapshot from an atomic pointer and never wait. See
+// docs/decisions/0016-live-catalogue.md.
+
+// Applier timing.
+const (
+	// pollEvery is how often an applier looks for changes nobody told it
+	// about: the fallback when notifications are lost (a dropped listener
+	// connection) or unavailable (several processes on one SQLite file).
+	pollEvery = 200 * time.Millisecond
+	// ownChangeWait bounds how long a writer waits for its own instance
+	// to apply its committed change before answering anyway (the applier
+	// cannot read the database): the write is done, only its visibility
+	// on this instance comes later.
+	ownChangeWait = 5 * time.Second
+	// buildRetry is the pause between failed attempts at the first build.
+	buildRetry = time.Second
+	// listenRetry is the pause between attempts at starting notifications
+	// that could not start (a listener that started reconnects by itself).
+	listenRetry = 5 * time.Second
+	// failureLogEvery spaces the log lines of applies that keep failing.
+	failureLogEvery = 10 * time.Second
+)
+
+// catalogueState is one published snapshot: the index and the sequences it
+// includes.
+type catalogueState struct {
+	ix *catindex.Index
+	// seq is the change sequence applied; tree the last one that changed
+	// categories or stores; reset the last Store.Reset seen.
+	seq, tree, reset int64
+}
+
+// catalogue is a Store's applier.
+type catalogue struct {
+	db  *DB
+	log *slog.Logger
+
+	start   sync.Once
+	running atomic.Bool
+	cancel  context.CancelFunc
+	stop    sync.Once
+	quit    chan struct{} // closed by close
+	done    sync.WaitGroup
+	wake    chan struct{}
+	builds  atomic.Int64
+	// compactions counts the compacted indexes published.
+	compactions atomic.Int64
+
+	cur atomic.Pointer[catalogueState]
+	// mu guards advanced, which is closed and replaced whenever a
+	// snapshot is published, and the subscribers.
+	mu          sync.Mutex
+	advanced    chan struct{}
+	subscribers []func(shop.CatalogueChange)
+
+	// Owned by the applier's goroutine: the number of full builds made,
+	// a compaction in flight, and the products applied since the snapshot
+	// it compacts.
+	generation int
+	compacting bool
+	compacted  chan compaction
+	since      []catindex.Product
+}
+
+type compaction struct {
+	generation int
+	ix         *catindex.Index
+	err        error
+}
+
+func newCatalogue(db *DB) *catalogue {
+	return &catalogue{db: db, log: slog.Default(), wake: make(chan struct{}, 1), quit: make(chan struct{}),
+		advanced: make(chan struct{}), compacted: make(chan compaction, 1)}
+}
+
+// ensureStarted starts the applier once: a full build, then applying
+// changes until Close.
+func (a *catalogue) ensureStarted() {
+	a.start.Do(func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		a.cancel = cancel
+		a.running.Store(true)
+		a.done.Add(1)
+		go a.run(ctx)
+	})
+}
+
+// close stops the applier and waits for it; it never starts afterwards.
+func (a *catalogue) close() {
+	a.stop.Do(func() {
+		a.start.Do(func() {})
+		close(a.quit)
+		if a.cancel != nil {
+			a.cancel()
+		}
+	})
+	a.done.Wait()
+}
+
+// notify asks the applier to look for changes now.
+func (a *catalogue) notify() {
+	select {
+	case a.wake <- struct{}{}:
+	default:
+	}
+}
+
+// current returns the published snapshot, waiting for the first build.
+func (a *catalogue) current(ctx context.Context) (*catalogueState, error) {
+	a.ensureStarted()
+	for {
+		if st := a.cur.Load(); st != nil {
+			return st, nil
+		}
+		a.mu.Lock()
+		advanced := a.advanced
+		a.mu.Unlock()
+		if st := a.cur.Load(); st != nil {
+			return st, nil
+		}
+		select {
+		case <-advanced:
+		case <-ctx.Done():
+			return nil, shop.Unavailable(fmt.Errorf("%w: %w", errNotBuilt, ctx.Err()))
+		case <-a.quit:
+			return nil, shop.Unavailable(fmt.Errorf("%w: the store is closed", errNotBuilt))
+		}
+	}
+}
+
+// waitApplied waits until this instance has applied seq (a change its own
+// request just committed), for at most ownChangeWait. An applier never
+// started has nothing to be behind: it will build from the database.
+func (a *catalogue) waitApplied(ctx context.Context, seq int64) {
+	if !a.running.Load() {
+		return
+	}
+	a.notify()
+	deadline := time.NewTimer(ownChangeWait)
+	defer deadline.Stop()
+	for {
+		a.mu.Lock()
+		advanced := a.advanced
+		a.mu.Unlock()
+		if st := a.cur.Load(); st != nil && st.seq >= seq {
+			return
+		}
+		select {
+		case <-advanced:
+		case <-ctx.Done():
+			return
+		case <-a.quit:
+			return
+		case <-deadline.C:
+			a.log.Warn("catalogue: a committed change is not applied on this instance yet", "seq", seq)
+			return
+		}
+	}
+}
+
+// run builds the index, then applies changes as it is woken (after a
+// local commit, by a notification) or every pollEvery.
+func (a *catalogue) run(ctx context.Context) {
+	defer a.done.Done()
+	listening := a.listen(ctx)
+	defer func() {
+		if listening != nil {
+			listening()
+		}
+	}()
+	for {
+		err := a.build(ctx)
+		if err == nil {
+			break
+		}
+		a.log.Error("catalogue: building the index failed; retrying", "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(buildRetry):
+		}
+	}
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	lastListen := time.Now()
+	var failedAt time.Time // when a failure was last logged; zero while applies succeed
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-a.wake:
+		case <-tick.C:
+			if listening == nil && time.Since(lastListen) > listenRetry {
+				listening, lastListen = a.listen(ctx), time.Now()
+			}
+		case c := <-a.compacted:
+			a.adoptCompaction(c)
+			continue
+		}
+		err := a.applyChanges(ctx)
+		switch {
+		case ctx.Err() != nil:
+		case err != nil && time.Since(failedAt) > failureLogEvery:
+			// Logged when it starts failing, then every failureLogEvery:
+			// a database outage would otherwise log every pollEvery.
+			a.log.Error("catalogue: applying changes failed; serving the last snapshot", "err", err)
+			failedAt = time.Now()
+		case err == nil && !failedAt.IsZero():
+			a.log.Info("catalogue: applying changes again")
+			failedAt = time.Time{}
+		}
+	}
+}
+
+// listen starts the engine's change notifications and returns their stop
+// function; nil when the engine has none or they could not start (then
+// polling alone brings every change, and run tries again later). Once
+// started, a listener reconnects by itself.
+func (a *catalogue) listen(ctx context.Context) func() {
+	if a.db.Dialect.Listen == nil {
+		return nil
+	}
+	stop, err := a.db.Dialect.Listen(ctx, a.db.W, a.log, a.notify)
+	if err != nil {
+		a.log.Warn("catalogue: change notifications unavailable; polling", "err", err)
+		return nil
+	}
+	return stop
+}
+
+// productColumns are the columns scanProduct reads, over products p, their
+// search document d and verified average r.
+const productColumns = `p.id, p.is_active, COALESCE(p.category_id, 0), COALESCE(p.subcategory_id, 0),
+	COALESCE(p.sub_subcategory_id, 0), COALESCE(p.store_id, 0), p.unit_price, p.created_at, p.name,
+	CASE WHEN p.inventory > 0 THEN 1 ELSE 0 END, COALESCE(d.tokens, ''), COALESCE(r.avg100, 0)`
+
+func scanProduct(rows *sql.Rows, p *catindex.Product) error {
+	var inStock, avg int64
+	err := rows.Scan(&p.ID, &p.Active, &p.Categories[0], &p.Categories[1], &p.Categories[2], &p.Store, &p.Price,
+		&p.Created, &p.Name, &inStock, &p.Tokens, &avg)
+	p.InStock, p.Avg100 = inStock == 1, int32(avg)
+	return err
+}
+
+// readMeta reads the sequences: the version first, so that rows read
+// after it are at least as new (commits come in sequence order, so every
+// change up to it is in them; newer ones are applied again next time,
+// which changes nothing).
+func readMeta(ctx context.Context, c conn) (catalogueState, error) {
+	var st catalogueState
+	err := c.queryRow(ctx, `SELECT version, tree_seq, reset_seq FROM search_meta WHERE id = 1`).
+		Scan(&st.seq, &st.tree, &st.reset)
+	return st, err
+}
+
+// build reads every product into a new index and publishes it.
+func (a *catalogue) build(ctx context.Context) error {
+	c := a.db.background()
+	st, err := readMeta(ctx, c)
+	if err != nil {
+		return err
+	}
+	rows, err := c.query(ctx, `SELECT `+productColumns+` FROM products p
+		LEFT JOIN search_documents d ON d.product_id = p.id
+		LEFT JOIN (SELECT product_id, `+averageSQL+` AS avg100 FROM ratings WHERE status = 'approved'
+			GROUP BY product_id) r ON r.product_id = p.id
+		ORDER BY p.id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	b := catindex.NewBuilder()
+	var p catindex.Product
+	for rows.Next() {
+		if err := scanProduct(rows, &p); err != nil {
+			return err
+		}
+		if err := b.Add(p); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if st.ix, err = b.Finish(st.seq); err != nil {
+		return err
+	}
+	a.builds.Add(1)
+	a.generation++ // a compaction of the previous index is worthless now
+	a.publish(&st, shop.CatalogueChange{Seq: st.seq, Tree: true})
+	return nil
+}
+
+// applyChanges applies the products changed since the published snapshot.
+func (a *catalogue) applyChanges(ctx context.Context) error {
+	cur := a.cur.Load()
+	c := a.db.background()
+	next, err := readMeta(ctx, c)
+	if err != nil {
+		return err
+	}
+	if next.reset > cur.reset {
+		return a.build(ctx)
+	}
+	if next.seq == cur.seq {
+		return nil
+	}
+	changed, err := changedProducts(ctx, c, cur.seq)
+	if err != nil {
+		return err
+	}
+	ix, products, err := cur.ix.Apply(next.seq, changed)
+	if err != nil {
+		return fmt.Errorf("apply: %w", err)
+	}
+	ix.Prepare()
+	next.ix = ix
+	if a.compacting {
+		a.since = append(a.since, changed...)
+	}
+	a.publish(&next, shop.CatalogueChange{Seq: next.seq, Tree: next.tree > cur.tree, Products: products})
+	a.maybeCompact(ix)
+	return nil
+}
+
+// changedBatch bounds the ids of one statement reading changed products.
+const changedBatch = 500
+
+// changedProducts reads the products stamped after seq. The ids come first,
+// then the rows by id: a comparison with a parameter is planned on
+// PostgreSQL as if a third of the products matched, which joined every
+// search document (~150 ms at 100k products) for a handful of changes.
+func changedProducts(ctx context.Context, c conn, seq int64) ([]catindex.Product, error) {
+	ids, err := c.ids(ctx, `SELECT id FROM products WHERE change_seq > ?`, seq)
+	if err != nil {
+		return nil, err
+	}
+	changed := make([]catindex.Product, 0, len(ids))
+	for start := 0; start < len(ids); start += changedBatch {
+		batch := ids[start:min(start+changedBatch, len(ids))]
+		in := strings.TrimSuffix(strings.Repeat("?,", len(batch)), ",")
+		args := make([]any, 0, 2*len(batch))
+		for range 2 {
+			for _, id := range batch {
+				args = append(args, id)
+			}
+		}
+		rows, err := c.query(ctx, `SELECT `+productColumns+` FROM products p
+			LEFT JOIN search_documents d ON d.product_id = p.id
+			LEFT JOIN (SELECT product_id, `+averageSQL+` AS avg100 FROM ratings WHERE status = 'approved'
+				AND product_id IN (`+in+`) GROUP BY product_id) r ON r.product_id = p.id
+			WHERE p.id IN (`+in+`)`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var p catindex.Product
+			if err := scanProduct(rows, &p); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			changed = append(changed, p)
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return changed, nil
+}
+
+// maybeCompact starts folding the index's delta into a new base in the
+// background when it has grown past its bound; applies go on meanwhile.
+func (a *catalogue) maybeCompact(ix *catindex.Index) {
+	if a.compacting || !ix.NeedsCompaction() {
+		return
+	}
+	a.compacting, a.since = true, nil
+	gen := a.generation
+	a.done.Add(1)
+	go func() {
+		defer a.done.Done()
+		out, err := ix.Compact()
+		a.compacted <- compaction{gen, out, err}
+	}()
+}
+
+// adoptCompaction publishes a compacted index once the products applied
+// while it was made are applied to it again (Apply is idempotent).
+func (a *catalogue) adoptCompaction(c compaction) {
+	since := a.since
+	a.compacting, a.since = false, nil
+	if c.err != nil {
+		a.log.Error("catalogue: compaction failed", "err", c.err)
+		return
+	}
+	if c.generation != a.generation {
+		return // the index was rebuilt meanwhile
+	}
+	cur := a.cur.Load()
+	ix, _, err := c.ix.Apply(cur.seq, since)
+	if err != nil {
+		a.log.Error("catalogue: compaction failed", "err", err)
+		return
+	}
+	ix.Prepare()
+	next := *cur
+	next.ix = ix
+	a.cur.Store(&next)
+	a.compactions.Add(1)
+}
+
+// publish makes st the current snapshot, tells the subscribers what
+// changed, in order, on the applier's goroutine, then wakes whoever waits for
+// it. The subscribers come before the waiters: a writer whose change this is
+// returns once woken, and its next read must not find an answer the change
+// outdated still kept (the read cache forgets in a subscriber).
+func (a *catalogue) publish(st *catalogueState, change shop.CatalogueChange) {
+	a.cur.Store(st)
+	a.mu.Lock()
+	subs := a.subscribers
+	a.mu.Unlock()
+	for _, fn := range subs {
+		fn(change)
+	}
+	a.mu.Lock()
+	close(a.advanced)
+	a.advanced = make(chan struct{})
+	a.mu.Unlock()
+}
+
+// subscribe adds fn to the subscribers.
+func (a *catalogue) subscribe(fn func(shop.CatalogueChange)) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.subscribers = append(a.subscribers, fn)
+}
+
+// errNotBuilt is CatalogueReady's answer before the first build.
+var errNotBuilt = errors.New("catalogue index not built yet")

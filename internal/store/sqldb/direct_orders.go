@@ -1,0 +1,74 @@
+package sqldb
+
+import (
+	"context"
+	"strings"
+
+	"dwa/internal/shop"
+)
+
+// orderSource reads what an order is placed from: the user's active cart,
+// locked, and its lines; or, for lines ordered directly (Buy Now), those
+// products as lines of no cart, leaving the bag alone (cart nil). A direct
+// line whose product does not exist is left out, for the caller to notice.
+func (s *Store) orderSource(ctx context.Context, c conn, userID int64, direct []shop.LineRequest) (*shop.Cart, []shop.CartLine, error) {
+	if direct != nil {
+		lines, err := directLines(ctx, c, direct)
+		return nil, lines, err
+	}
+	cart, err := activeCart(ctx, c, userID, s.db.Dialect.ForUpdate)
+	if err != nil || cart == nil {
+		return nil, nil, err
+	}
+	lines, err := cartLines(ctx, c, `WHERE ci.cart_id = ?`, cart.ID)
+	return cart, lines, err
+}
+
+const directLineSelect = `SELECT p.id, p.name, p.unit_price, p.inventory, p.is_active, COALESCE(st.id, 0),
+	COALESCE(st.name, ''), ` + productCategoryCols + `
+	FROM products p LEFT JOIN stores st ON st.id = p.store_id`
+
+// directLines reads the requested products (not locked: the conditional
+// stock updates decide) as lines in request order, with their images.
+func directLines(ctx context.Context, c conn, req []shop.LineRequest) ([]shop.CartLine, error) {
+	if len(req) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(req))
+	for i, r := range req {
+		args[i] = r.ProductID
+	}
+	rows, err := c.query(ctx, directLineSelect+` WHERE p.id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(req)), ",")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	found := map[int64]shop.CartProduct{}
+	var ids []int64
+	for rows.Next() {
+		var p shop.CartProduct
+		if err := rows.Scan(&p.ID, &p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.StoreID, &p.StoreName,
+			&p.CategoryIDs[0], &p.CategoryIDs[1], &p.CategoryIDs[2]); err != nil {
+			return nil, err
+		}
+		found[p.ID] = p
+		ids = append(ids, p.ID)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	images, err := imagesOf(ctx, c, ids)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]shop.CartLine, 0, len(req))
+	for _, r := range req {
+		p, ok := found[r.ProductID]
+		if !ok {
+			continue
+		}
+		p.Images = images[p.ID]
+		lines = append(lines, shop.CartLine{Product: p, Quantity: r.Quantity})
+	}
+	return lines, nil
+}

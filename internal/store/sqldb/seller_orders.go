@@ -1,0 +1,109 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"dwa/internal/shop"
+)
+
+// A store's part of paid orders: its lines, and their fulfilment.
+
+// SellerOrders returns one page of the paid orders holding the store's
+// lines, newest payment first, and how many there are. Orders come whole;
+// the service shows the store only its own lines.
+func (s *Store) SellerOrders(ctx context.Context, storeID int64, f shop.SellerOrderFilter) ([]*shop.Order, int, error) {
+	cond := paidOrder + partCondition[f.Status] + `)`
+	c := s.db.reader()
+	os, err := orders(ctx, c, `WHERE `+cond+` ORDER BY o.paid_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+		storeID, f.Limit, f.Offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := pageTotal(ctx, c, f.Offset, f.Limit, len(os), `SELECT COUNT(*) FROM orders o WHERE `+cond, storeID)
+	return os, total, err
+}
+
+// SellerOrder returns a paid order holding the store's lines, or nil.
+func (s *Store) SellerOrder(ctx context.Context, storeID int64, id string) (*shop.Order, error) {
+	os, err := orders(ctx, s.db.reader(), `WHERE o.id = ? AND `+paidOrder+`)`, id, storeID)
+	if err != nil || len(os) == 0 {
+		return nil, err
+	}
+	return os[0], nil
+}
+
+// partCounts counts an order's lines, narrowed by `and` (with its args).
+func partCounts(ctx context.Context, c conn, orderID, and string, args ...any) (shop.PartCounts, error) {
+	var p shop.PartCounts
+	err := c.queryRow(ctx, `SELECT COUNT(*), COUNT(shipped_at), COUNT(delivered_at) FROM order_items
+		WHERE order_id = ? `+and, append([]any{orderID}, args...)...).Scan(&p.Lines, &p.Shipped, &p.Delivered)
+	return p, err
+}
+
+// AdvancePart moves the store's part of a paid order to e.Status (shipped or
+// delivered) if shop.CheckPartMove allows it, records who did it, moves the
+// order's own status (shop.OrderStatusAfter), and queues the mails made from
+// the updated order — all in one transaction, with the order row locked so
+// that two stores finishing together agree on the order's status. It
+// returns nil, nil when the store has no part in such an order.
+func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error) {
+	var out *shop.Order
+	err := s.db.inTx(ctx, func(c conn) error {
+		out = nil // inTx may run this twice
+		var status string
+		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, e.OrderID).Scan(&status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if !shop.Fulfillable(status) {
+			return nil
+		}
+		part, err := partCounts(ctx, c, e.OrderID, `AND store_id = ?`, e.StoreID)
+		if err != nil || part.Lines == 0 {
+			return err
+		}
+		if err := shop.CheckPartMove(part, e.Status); err != nil {
+			return err
+		}
+		at := shop.Millis(e.CreatedAt)
+		if e.Status == shop.PartShipped {
+			_, err = c.exec(ctx, `UPDATE order_items SET shipped_at = ?, tracking_note = ?
+				WHERE order_id = ? AND store_id = ?`, at, e.Note, e.OrderID, e.StoreID)
+		} else {
+			_, err = c.exec(ctx, `UPDATE order_items SET delivered_at = ? WHERE order_id = ? AND store_id = ?`,
+				at, e.OrderID, e.StoreID)
+		}
+		if err != nil {
+			return err
+		}
+		if err := addOrderEvent(ctx, c, e); err != nil {
+			return err
+		}
+		all, err := partCounts(ctx, c, e.OrderID, ``)
+		if err != nil {
+			return err
+		}
+		if next := shop.OrderStatusAfter(status, all); next != status {
+			if _, err := c.exec(ctx, `UPDATE orders SET status = ?, updated_at = ? WHERE id = ?`,
+				next, at, e.OrderID); err != nil {
+				return err
+			}
+			if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: e.OrderID, Status: next,
+				CreatedAt: e.CreatedAt}); err != nil {
+				return err
+			}
+		}
+		os, err := orders(ctx, c, `WHERE o.id = ?`, e.OrderID)
+		if err != nil {
+			return err
+		}
+		out = os[0]
+		return insertMails(ctx, c, mails(out))
+	})
+	return out, err
+}
