@@ -196,3 +196,50 @@ test('password reset through the e-mailed link, then log in with the new passwor
     'Invalid token for given user.',
   );
 });
+
+test('a store’s reply lights the unread badge in the shopper’s header at once, on any page', async ({
+  page,
+  request,
+}) => {
+  const shopper = await freshShopper(request);
+  const me = await request.get('/api/auth/users/me/', {
+    headers: { Authorization: `Bearer ${shopper.access}` },
+  });
+  const { id: shopperId } = (await me.json()) as { id: number };
+  const login = await request.post('/api/auth/jwt/create/', { data: OWNER });
+  const owner = (await login.json()) as { access: string };
+  const ownerMe = await request.get('/api/auth/users/me/', {
+    headers: { Authorization: `Bearer ${owner.access}` },
+  });
+  const { store } = (await ownerMe.json()) as { store: { id: number } };
+  // A store answers its customers: the shopper asks first.
+  const asked = await request.post('/api/store/messages/', {
+    headers: { Authorization: `Bearer ${shopper.access}` },
+    data: { content: 'Is the keyboard ready?', receiver_store: store.id },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  await storeSession(page, shopper);
+  const streamOpen = page.waitForResponse(
+    (r) => r.url().includes('/api/store/messages/stream/') && r.status() === 200,
+  );
+  await page.goto('/products');
+  await streamOpen;
+  const messages = page.getByRole('banner').getByRole('link', { name: /^Messages/ });
+  await expect(messages).toHaveAccessibleName('Messages');
+
+  const sent = await request.post('/api/store/messages/', {
+    headers: { Authorization: `Bearer ${owner.access}` },
+    data: { content: 'Your keyboard is ready for pick-up.', receiver_user: shopperId },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  // Through the live stream: no reload, well before the 10 s poll.
+  await expect(messages).toHaveAccessibleName('Messages 1 unread', { timeout: 5000 });
+
+  await messages.click();
+  await page.getByRole('button', { name: new RegExp(STORE) }).click();
+  await expect(
+    page.getByRole('region', { name: STORE }).getByText('Your keyboard is ready for pick-up.'),
+  ).toBeVisible();
+  await expect(messages).toHaveAccessibleName('Messages'); // read: the badge goes
+});

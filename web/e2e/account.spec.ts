@@ -29,6 +29,51 @@ test('login shows Login Successful! for 1 s, then closes and goes back one step'
   expect(await page.evaluate(() => localStorage.getItem('access'))).toBeTruthy();
 });
 
+test('the login dialog holds the page behind it: no pointer, no focus, Tab stays, Escape returns', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  const link = page.locator('a[href="/category/mobile-phones-and-tablets"]').first();
+  const box = await link.boundingBox();
+  expect(box).not.toBeNull();
+  const account = page.getByRole('button', { name: 'Account' });
+  await account.click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back!' });
+  await expect(dialog.getByLabel('Username')).toBeFocused();
+
+  // The overlay alone would swallow the click; let pointers through it so the click reaches the
+  // page behind, which must ignore it because it is inert (not merely covered).
+  await page.evaluate(() => {
+    const overlay = document.querySelector<HTMLElement>('[role="dialog"]')?.parentElement;
+    if (overlay) overlay.style.pointerEvents = 'none';
+  });
+  if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page).toHaveURL('/products');
+  await expect(dialog).toBeVisible();
+  expect(
+    await link.evaluate((el: HTMLElement) => {
+      el.focus();
+      return document.activeElement === el;
+    }),
+  ).toBe(false);
+
+  // More presses than the dialog has controls, both ways: the focus never leaves it.
+  const inDialog = () =>
+    page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null);
+  const controls = await dialog.locator('a[href], button, input').count();
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < controls + 2; i += 1) {
+      await page.keyboard.press(key);
+      expect(await inDialog(), `${key} press ${String(i + 1)}`).toBe(true);
+    }
+  }
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(account).toBeFocused();
+});
+
 test('login errors: unknown account and server field errors, mapped as spec §8 says', async ({
   page,
 }) => {

@@ -79,7 +79,10 @@ test('a shopper bags two products, checks out, pays with the success card and se
   await form.getByRole('button', { name: 'Place Order' }).click();
 
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  // One short form of the order's id on the detail, payment and list pages (issue 19, defect 8).
+  const short = `#${page.url().slice(-36, -28).toUpperCase()}`;
   await expect(page.getByRole('heading', { level: 1, name: 'Order Details' })).toBeVisible();
+  await expect(page.getByText(short, { exact: true })).toBeVisible();
   await expect(page.getByText('Pending', { exact: true })).toBeVisible();
   await expect(page.getByText('14 Cantonments Rd, Accra')).toBeVisible();
   await expect(page.getByText('GH₵ 2,280.00')).toBeVisible();
@@ -87,6 +90,7 @@ test('a shopper bags two products, checks out, pays with the success card and se
 
   await page.getByRole('link', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+  await expect(page.getByText(`Order ID: ${short}`, { exact: true })).toBeVisible();
   await expect(page.getByText('GH₵ 2,280.00')).toBeVisible();
   await expect(page.getByText('Secure SSL Encryption')).toBeVisible();
   await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -99,6 +103,9 @@ test('a shopper bags two products, checks out, pays with the success card and se
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByText('Payment verified successfully!')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your orders' })).toContainText('Processing');
+  await expect(
+    page.getByRole('list', { name: 'Your orders' }).getByRole('link', { name: `Order ${short}` }),
+  ).toBeVisible();
   // Only pending orders can be deleted.
   await expect(page.getByRole('button', { name: /^Delete order/ })).toHaveCount(0);
   // The provider's script is never fetched in test mode, nor on any other page.

@@ -8,7 +8,8 @@ test.skip(!hasBrowser, missingBrowserMessage);
 // The seeded owner of Accra Game Hub (internal/demo/catalogue.json).
 const OWNER = { username: 'kwame_gamehub', password: 'Oxford-Street-Joystick-88' };
 
-test('a store owner adds a product, sells it, ships it, and the shopper sees it shipped', async ({
+test('a store owner adds a product, sells it, ships and delivers it, and the shopper follows its part', async ({
+  browser,
   page,
   request,
 }) => {
@@ -73,10 +74,26 @@ test('a store owner adds a product, sells it, ships it, and the shopper sees it 
     page.getByRole('button', { name: new RegExp(`Mark order #${short} delivered`, 'i') }),
   ).toBeVisible();
 
-  // The shopper follows it on their order page.
-  await storeSession(page, shopper);
-  await page.goto(`/order/${orderId}`);
-  await expect(page.getByText(/shipped/i).first()).toBeVisible();
+  // The shopper follows the store's part on their order page: status, tracking note, times.
+  const shopperPage = await browser.newPage();
+  await storeSession(shopperPage, shopper);
+  await shopperPage.goto(`/order/${orderId}`);
+  const part = shopperPage.getByRole('region', { name: 'From Accra Game Hub' });
+  await expect(part.locator('[data-status="shipped"]')).toHaveText('Shipped');
+  await expect(part.getByText('VIP bus parcel 4471')).toBeVisible();
+  await expect(part.getByText('Shipped', { exact: true }).last()).toBeVisible();
+  await expect(part.getByRole('link', { name })).toBeVisible();
+
+  // Delivered by the store: the shopper's page says so with its time.
+  await page
+    .getByRole('button', { name: new RegExp(`Mark order #${short} delivered`, 'i') })
+    .click();
+  await expect(page.getByRole('status')).toHaveText(`Order #${short} marked delivered.`);
+  await shopperPage.reload();
+  await expect(part.locator('[data-status="delivered"]')).toHaveText('Delivered');
+  await expect(part.getByText('Delivered', { exact: true }).last()).toBeVisible();
+  await expect(part.getByText('VIP bus parcel 4471')).toBeVisible();
+  await shopperPage.close();
 });
 
 test('a shopper is told the Seller Centre is for store owners', async ({ page, request }) => {

@@ -5,12 +5,13 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthMode } from '@/features/account/components/auth-dialog';
-import { clearTokens } from '@/lib/auth/tokens';
+import { clearTokens, getAccessToken } from '@/lib/auth/tokens';
 import { on } from '@/lib/events';
 import { lazyPart } from '@/lib/lazy-part';
 import { clearShopperData } from './clear-shopper-data';
@@ -24,9 +25,18 @@ type DialogState = 'closed' | AuthMode;
 interface AuthDialogApi {
   state: DialogState;
   open: (mode: AuthMode) => void;
+  /**
+   * Runs `action` at once for a signed-in shopper; a visitor gets the sign-in dialog instead, and
+   * the action runs once they have signed in (not if they close the dialog), on the same page.
+   */
+  whenSignedIn: (action: () => void) => void;
 }
 
-const AuthDialogContext = createContext<AuthDialogApi>({ state: 'closed', open: () => undefined });
+const AuthDialogContext = createContext<AuthDialogApi>({
+  state: 'closed',
+  open: () => undefined,
+  whenSignedIn: () => undefined,
+});
 
 export function useAuthDialog() {
   return useContext(AuthDialogContext);
@@ -37,14 +47,31 @@ export function useAuthDialog() {
  * token refresh) opens it. The dialog's code, loaded when it first opens, does the rest: the
  * `dismissed` query parameter and where to go after signing in.
  */
-export function AuthDialogProvider({ children }: { children: (inert: boolean) => ReactNode }) {
+export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<DialogState>('closed');
   const client = useQueryClient();
+  // The action a visitor asked for, waiting for them to sign in.
+  const pending = useRef<(() => void) | null>(null);
   const open = useCallback((mode: AuthMode) => {
+    pending.current = null;
     setState(mode);
   }, []);
   const closed = useCallback(() => {
     setState('closed');
+  }, []);
+  const whenSignedIn = useCallback((action: () => void) => {
+    if (getAccessToken() !== null) {
+      action();
+      return;
+    }
+    pending.current = action;
+    setState('login');
+  }, []);
+  const signedIn = useCallback(() => {
+    const action = pending.current;
+    pending.current = null;
+    action?.();
+    return action !== null;
   }, []);
 
   useEffect(
@@ -57,13 +84,18 @@ export function AuthDialogProvider({ children }: { children: (inert: boolean) =>
     [open, client],
   );
 
-  const api = useMemo(() => ({ state, open }), [state, open]);
+  const api = useMemo(() => ({ state, open, whenSignedIn }), [state, open, whenSignedIn]);
   return (
     <AuthDialogContext value={api}>
-      {children(state !== 'closed')}
+      {children}
       {state !== 'closed' && (
         <Suspense fallback={null}>
-          <AuthDialog mode={state} onModeChange={setState} onClosed={closed} />
+          <AuthDialog
+            mode={state}
+            onModeChange={setState}
+            onClosed={closed}
+            onSignedIn={signedIn}
+          />
         </Suspense>
       )}
     </AuthDialogContext>

@@ -24,6 +24,7 @@ const Cart = lazyPart(() => import('@/routes/cart'));
 const Messages = lazyPart(() => import('@/routes/messages'));
 const Wishlist = lazyPart(() => import('@/routes/wishlist'));
 const Orders = lazyPart(() => import('@/routes/orders'));
+const Account = lazyPart(() => import('@/routes/account'));
 const Order = lazyPart(() => import('@/routes/order'));
 const Payment = lazyPart(() => import('@/routes/payment'));
 const SellerArea = lazyPart(() => import('@/features/seller/components/seller-area'));
@@ -42,54 +43,63 @@ const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
 const AdminAnalytics = lazyPart(() => import('@/routes/admin-analytics'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
+/**
+ * The route table, apart from <Routes> so that app/client-routes.test.ts can read it: every path
+ * here is listed in testdata/client-routes.json, which the server's test loads directly.
+ */
+export const routes = (
+  <>
+    <Route index element={<Home />} />
+    <Route path="search" element={<Search />} />
+    <Route
+      path="category/:categorySlug/:subCategorySlug?/:subSubCategorySlug?"
+      element={<Category />}
+    />
+    <Route path="products" element={<Products />} />
+    <Route path="store/products/:id" element={<Product />} />
+    <Route path="forgot-password" element={<ForgotPassword />} />
+    <Route path="password/reset/confirm/:uid/:token" element={<ResetPassword />} />
+    <Route element={<RequireAuth />}>
+      <Route path="cart" element={<Cart />} />
+      <Route path="messages" element={<Messages />} />
+      <Route path="wishlist" element={<Wishlist />} />
+      <Route path="orders" element={<Orders />} />
+      <Route path="account" element={<Account />} />
+      {/* Both spellings of the order detail route exist in the spec. */}
+      <Route path="order/:orderId" element={<Order />} />
+      <Route path="orders/:orderId" element={<Order />} />
+      <Route path="payment/:orderId" element={<Payment />} />
+      {/* The Seller Centre, for store owners (issue 'Seller Centre and staff admin'). */}
+      <Route path="seller" element={<SellerArea />}>
+        <Route index element={<SellerDashboard />} />
+        <Route path="products" element={<SellerProducts />} />
+        <Route path="products/new" element={<SellerProduct />} />
+        <Route path="products/:productId" element={<SellerProduct />} />
+        <Route path="orders" element={<SellerOrders />} />
+        <Route path="store" element={<SellerStore />} />
+      </Route>
+      {/* The staff area (issue 'Seller Centre and staff admin'). */}
+      <Route path="admin" element={<AdminArea />}>
+        <Route index element={<AdminModeration />} />
+        <Route path="users" element={<AdminUsers />} />
+        <Route path="stores" element={<AdminStores />} />
+        <Route path="complaints" element={<AdminComplaints />} />
+        <Route path="categories" element={<AdminCategories />} />
+        <Route path="hero" element={<AdminHero />} />
+        <Route path="analytics" element={<AdminAnalytics />} />
+      </Route>
+    </Route>
+    <Route path="*" element={<NotFound />} />
+  </>
+);
+
 export function AppRoutes() {
   return (
     <Layout>
       {/* Header and footer stay on screen while a page's code loads or fails. */}
       <RouteErrorBoundary>
         <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route index element={<Home />} />
-            <Route path="search" element={<Search />} />
-            <Route
-              path="category/:categorySlug/:subCategorySlug?/:subSubCategorySlug?"
-              element={<Category />}
-            />
-            <Route path="products" element={<Products />} />
-            <Route path="store/products/:id" element={<Product />} />
-            <Route path="forgot-password" element={<ForgotPassword />} />
-            <Route path="password/reset/confirm/:uid/:token" element={<ResetPassword />} />
-            <Route element={<RequireAuth />}>
-              <Route path="cart" element={<Cart />} />
-              <Route path="messages" element={<Messages />} />
-              <Route path="wishlist" element={<Wishlist />} />
-              <Route path="orders" element={<Orders />} />
-              {/* Both spellings of the order detail route exist in the spec. */}
-              <Route path="order/:orderId" element={<Order />} />
-              <Route path="orders/:orderId" element={<Order />} />
-              <Route path="payment/:orderId" element={<Payment />} />
-              {/* The Seller Centre, for store owners (issue 'Seller Centre and staff admin'). */}
-              <Route path="seller" element={<SellerArea />}>
-                <Route index element={<SellerDashboard />} />
-                <Route path="products" element={<SellerProducts />} />
-                <Route path="products/new" element={<SellerProduct />} />
-                <Route path="products/:productId" element={<SellerProduct />} />
-                <Route path="orders" element={<SellerOrders />} />
-                <Route path="store" element={<SellerStore />} />
-              </Route>
-              {/* The staff area (issue 'Seller Centre and staff admin'). */}
-              <Route path="admin" element={<AdminArea />}>
-                <Route index element={<AdminModeration />} />
-                <Route path="users" element={<AdminUsers />} />
-                <Route path="stores" element={<AdminStores />} />
-                <Route path="complaints" element={<AdminComplaints />} />
-                <Route path="categories" element={<AdminCategories />} />
-                <Route path="hero" element={<AdminHero />} />
-                <Route path="analytics" element={<AdminAnalytics />} />
-              </Route>
-            </Route>
-            <Route path="*" element={<NotFound />} />
-          </Routes>
+          <Routes>{routes}</Routes>
         </Suspense>
       </RouteErrorBoundary>
     </Layout>

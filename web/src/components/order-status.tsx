@@ -25,8 +25,3 @@ export function OrderStatus({ status }: { status: Status }) {
     </span>
   );
 }
-
-/** The first block of an order's UUID, enough for a shopper to tell orders apart. */
-export function shortOrderId(id: string): string {
-  return id.slice(0, 8).toUpperCase();
-}

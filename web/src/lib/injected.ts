@@ -1,4 +1,4 @@
-// The server puts the first screen's data into the page it serves (internal/httpapi/seo.go) as a
+// The server puts the first screen's data into the page it serves (internal/httpapi/page_island.go) as a
 // `<script type="application/json" id="dwa-data">` island: API paths mapped to the JSON they answer.
 // A query whose path is in it starts with that data instead of a request. Each entry is used once,
 // for the first screen only: later visits ask the API, so nothing stale outlives the first render.

@@ -17,12 +17,15 @@ export function toPesewas(amount: string | number): number | null {
   return sign === '-' ? -pesewas : pesewas;
 }
 
-/** 'GH₵ 1,234.50' from pesewas. */
+/**
+ * 'GH₵ 1,234.50' from pesewas. The space is a no-break space (U+00A0): a price never wraps
+ * between the currency and the amount.
+ */
 export function formatPesewas(pesewas: number): string {
   const sign = pesewas < 0 ? '-' : '';
   const abs = Math.abs(pesewas);
   const cedis = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}GH₵ ${cedis}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}GH₵\u00a0${cedis}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** The price text of the spec (§9): 'GH₵ 1,234.50', or its text for a missing price. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Email } from '@/components/ui/email';
 import { FormMessages, TextAreaField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import {
@@ -83,7 +84,7 @@ function ComplaintCard({ complaint }: { complaint: AdminComplaint }) {
       <article aria-label={`Complaint from ${complaint.email}`}>
         <p className="text-sm text-muted">
           <a href={`mailto:${complaint.email}`} className="font-semibold text-brand-700 underline">
-            {complaint.email}
+            <Email address={complaint.email} />
           </a>{' '}
           · {formatDateTime(complaint.created_at)}
           {complaint.handled_at && ` · handled ${formatDateTime(complaint.handled_at)}`}

@@ -76,7 +76,7 @@ export default function AdminStoresPage() {
           <CardList label="Stores" items={data} empty="No store matches.">
             {(store) => (
               <>
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold break-words">
                     {store.name}
                     {!store.is_active && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Email } from '@/components/ui/email';
 import { Field, FormMessages } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { CardList } from '@/components/backoffice/card-list';
@@ -43,7 +44,7 @@ export default function AdminUsersPage() {
           <CardList label="Accounts" items={data} empty="No account matches.">
             {(user) => (
               <>
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold break-words">
                     {user.username}
                     {user.is_staff && <span className="ml-2 text-sm text-brand-700">staff</span>}
@@ -52,7 +53,7 @@ export default function AdminUsersPage() {
                     )}
                   </p>
                   <p className="text-sm break-words text-muted">
-                    {user.email} · joined {formatDateTime(user.date_joined)}
+                    <Email address={user.email} /> · joined {formatDateTime(user.date_joined)}
                   </p>
                 </div>
                 <Button

@@ -4,13 +4,15 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { categoriesQueryKey } from '@/features/catalog/api/get-categories';
 import { productQueryKey } from '@/features/catalog/api/get-product';
-import { cartItem, ORDER_ID } from '@/test/fixtures';
+import { cartItem, ORDER_ID, shopperMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
 
-function signedInAt(path: string) {
+/** Signed in as kofi (no verified phone unless `phone` is given). */
+function signedInAt(path: string, phone: string | null = null) {
   window.localStorage.setItem('access', fakeJwt(600));
+  server.use(http.get('/api/auth/users/me/', () => HttpResponse.json({ ...shopperMe, phone })));
   return renderApp(path);
 }
 
@@ -250,6 +252,8 @@ describe('checkout', () => {
       );
     });
     await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
+    // Said of the old number: it goes once the field is edited.
+    expect(within(form).getByRole('alert')).toBeEmptyDOMElement();
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     await waitFor(() => {
       expect(keys).toHaveLength(2);
@@ -280,5 +284,31 @@ describe('checkout', () => {
     expect(client.getQueryState(['catalog', 'products', {}])?.isInvalidated).toBe(true);
     // The category tree shows no stock: it stays as it was.
     expect(client.getQueryState(categoriesQueryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('fills the contact number with the verified phone, which the shopper may change', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/store/cart-items/', () => HttpResponse.json([cartItem(1, 'Xbox Controller')])),
+      http.post('/api/store/orders/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: ORDER_ID }, { status: 201 });
+      }),
+      http.get(`/api/store/orders/${ORDER_ID}/`, () => new HttpResponse(null, { status: 404 })),
+    );
+    signedInAt('/cart', '+233241234567');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+    const form = screen.getByRole('form', { name: 'Shipping details' });
+    await waitFor(() => {
+      expect(within(form).getByLabelText('Contact Number')).toHaveValue('024 123 4567');
+    });
+    await user.type(within(form).getByLabelText('Shipping Address'), '12 Ring Rd, Accra');
+    await user.click(within(form).getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => {
+      expect(bodies).toEqual([
+        { shipping_address: '12 Ring Rd, Accra', contact_info: '024 123 4567' },
+      ]);
+    });
   });
 });

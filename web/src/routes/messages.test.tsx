@@ -4,6 +4,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/lib/api/schema';
 import { renderApp } from '@/test/render';
+import { stubEventSource } from '@/test/event-source';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
 import { message, ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
@@ -130,6 +131,8 @@ describe('message center', () => {
       );
     });
     await user.clear(within(compose).getByLabelText('Store name'));
+    // Said of the old name: it goes once the field is edited.
+    expect(within(compose).getByRole('alert')).toBeEmptyDOMElement();
     await user.type(within(compose).getByLabelText('Store name'), 'hub');
     await user.click(within(compose).getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('region', { name: 'Accra Game Hub' })).toBeInTheDocument();
@@ -156,6 +159,7 @@ describe('message center', () => {
     );
     await user.clear(within(compose).getByLabelText('Customer ID'));
     await user.type(within(compose).getByLabelText('Customer ID'), '99');
+    expect(within(compose).getByRole('alert')).toBeEmptyDOMElement();
     await user.click(within(compose).getByRole('button', { name: 'Send Message' }));
     await waitFor(() => {
       expect(within(compose).getByRole('alert')).toHaveTextContent(
@@ -186,22 +190,7 @@ describe('message center', () => {
   });
 
   it('shows a message from the live stream at once', async () => {
-    const streams: FakeEventSource[] = [];
-    class FakeEventSource extends EventTarget {
-      onopen: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      readonly url: string;
-      constructor(url: string) {
-        super();
-        this.url = url;
-        streams.push(this);
-        queueMicrotask(() => this.onopen?.());
-      }
-      close() {
-        /* nothing to release */
-      }
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const streams = stubEventSource();
     server.use(
       http.post('/api/store/messages/stream-ticket/', () =>
         HttpResponse.json({ ticket: 'st_abc', expires_in: 60 }, { status: 201 }),

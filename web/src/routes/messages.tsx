@@ -3,14 +3,8 @@ import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { ListSkeleton } from '@/components/ui/skeleton';
-import {
-  useMe,
-  useMessageArrived,
-  useMessages,
-  useUnreadCount,
-  type Me,
-} from '@/features/messages/api/messages';
-import { useMessageStream } from '@/features/messages/api/stream';
+import { useMe, useMessages, useUnreadCount, type Me } from '@/features/messages/api/messages';
+import { useStreamLive } from '@/features/messages/api/stream';
 import { Compose } from '@/features/messages/components/compose';
 import { ConversationList } from '@/features/messages/components/conversation-list';
 import { Thread } from '@/features/messages/components/thread';
@@ -28,8 +22,8 @@ export const MESSAGES_FAILED = 'Failed to load messages.';
 export default function MessagesPage() {
   useDocumentTitle('Messages');
   const me = useMe();
-  const arrived = useMessageArrived();
-  const live = useMessageStream(arrived);
+  // The header's messages link keeps the live stream open on every page.
+  const live = useStreamLive();
   const messages = useMessages(!live);
   const unread = useUnreadCount(!live);
 
@@ -79,7 +73,7 @@ function Center({ me, messages }: { me: Me; messages: Parameters<typeof groupCon
   };
 
   return (
-    <div className="grid items-start gap-4 md:grid-cols-[18rem_1fr]">
+    <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
       {/* On a phone the list and the open conversation take turns; side by side from md. */}
       <div className={cx('space-y-3', selected && 'hidden md:block')}>
         {conversations.length === 0 ? (

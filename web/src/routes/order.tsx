@@ -2,10 +2,14 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { formatDateTime } from '@/lib/dates';
-import { Thumbnail } from '@/components/ui/thumbnail';
-import type { Order } from '@/features/orders/api/orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ordersQueryKey, type Order } from '@/features/orders/api/orders';
 import { OrderGate } from '@/features/orders/components/order-gate';
+import { OrderParts } from '@/features/orders/components/order-parts';
 import { OrderStatus } from '@/components/order-status';
+import { formatOrderId } from '@/lib/order-id';
+import { PaymentStanding } from '@/features/payment/components/payment-standing';
 
 /** Order detail (spec §2), reached as /order/{orderId} and /orders/{orderId}. */
 export default function OrderPage() {
@@ -21,36 +25,23 @@ export default function OrderPage() {
 }
 
 function OrderView({ order }: { order: Order }) {
+  const client = useQueryClient();
+  // A settled mobile money charge has paid the order (or not): read it again.
+  const reload = useCallback(() => {
+    void client.invalidateQueries({ queryKey: ordersQueryKey });
+  }, [client]);
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Order Details</h1>
         <OrderStatus status={order.status} />
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="order-items" className="rounded-card bg-white p-4 shadow-card">
           <h2 id="order-items" className="mb-3 text-xl font-bold">
             Items
           </h2>
-          <ul className="divide-y divide-line">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex gap-3 py-3">
-                <Thumbnail src={item.product.images[0]?.image} className="size-16" />
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/store/products/${String(item.product.id)}`}
-                    className="font-semibold break-words hover:text-brand-700"
-                  >
-                    {item.name}
-                  </Link>
-                  <p className="text-sm text-muted">
-                    {item.quantity} × <Price amount={item.unit_price} className="font-normal" />
-                  </p>
-                </div>
-                <Price amount={item.total_price} />
-              </li>
-            ))}
-          </ul>
+          <OrderParts order={order} />
         </section>
         <section
           aria-label="Order summary"
@@ -58,7 +49,7 @@ function OrderView({ order }: { order: Order }) {
         >
           <dl className="space-y-3">
             <Detail term="Order ID">
-              <span className="font-mono text-sm break-all">{order.id}</span>
+              <span className="font-mono">{formatOrderId(order.id)}</span>
             </Detail>
             <Detail term="Date">{formatDateTime(order.created_at)}</Detail>
             <Detail term="Total Amount">
@@ -71,6 +62,7 @@ function OrderView({ order }: { order: Order }) {
             {order.paid_at && <Detail term="Paid">{formatDateTime(order.paid_at)}</Detail>}
           </dl>
           {/* Spec §4: pending is the only status that shows Pay Now. */}
+          {order.status === 'pending' && <PaymentStanding orderId={order.id} onSettled={reload} />}
           {order.status === 'pending' && (
             <ButtonLink to={`/payment/${order.id}`} variant="accent" className="w-full">
               Pay Now

@@ -9,7 +9,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { deleteOrder, ordersQueryKey, useOrders, type Order } from '@/features/orders/api/orders';
 import { OrderCard } from '@/features/orders/components/order-card';
-import { shortOrderId } from '@/components/order-status';
+import { formatOrderId } from '@/lib/order-id';
 import { ApiError } from '@/lib/api/client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -58,7 +58,7 @@ export default function OrdersPage() {
               order.status === 'pending' && (
                 <Button
                   variant="secondary"
-                  aria-label={`Delete order #${shortOrderId(order.id)}`}
+                  aria-label={`Delete order ${formatOrderId(order.id)}`}
                   onClick={() => {
                     setDeleteError('');
                     setToDelete(order);
@@ -138,7 +138,7 @@ function ConfirmDelete({ order, onDone }: { order: Order; onDone: (error: string
       }}
     >
       <h2 id={headingId} className="pr-10 text-xl font-bold">
-        Delete order #{shortOrderId(order.id)}?
+        Delete order {formatOrderId(order.id)}?
       </h2>
       <p className="my-4">
         The order is cancelled and removed from your list. This cannot be undone.

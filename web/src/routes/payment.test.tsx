@@ -3,29 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { components } from '@/lib/api/schema';
-import { order, ORDER_ID } from '@/test/fixtures';
+import { order, ORDER_ID, PAYMENT_REF, payment } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
 
 type Payment = components['schemas']['Payment'];
-
-const REFERENCE = 'pay-4f9a0c1e2b3d4a5f6e7d8c9b0a1f2e3d';
-
-const payment = (overrides: Partial<Payment> = {}): Payment => ({
-  id: 31,
-  order: ORDER_ID,
-  amount: '7798.00',
-  amount_minor: 779800,
-  currency: 'GHS',
-  payment_reference: REFERENCE,
-  status: 'pending',
-  provider: 'test',
-  public_key: null,
-  access_code: null,
-  email: 'kofi@example.com',
-  ...overrides,
-});
 
 function payFor(created: Payment | (() => Response | Promise<Response>)) {
   let creations = 0;
@@ -62,7 +45,7 @@ describe('payment page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Complete Your Payment' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(`Order ID: #${ORDER_ID}`)).toBeInTheDocument();
+    expect(screen.getByText('Order ID: #9F1C2B7E')).toBeInTheDocument();
     expect(screen.getByText('kofi@example.com')).toBeInTheDocument();
     expect(screen.getByText('Amount Due').nextSibling).toHaveTextContent('GH₵ 7,798.00');
     expect(screen.getByText('Secure SSL Encryption')).toBeInTheDocument();
@@ -98,7 +81,7 @@ describe('payment page', () => {
       http.post('/api/store/payments/test-charge/', async ({ request }) => {
         charged = await request.json();
         return HttpResponse.json({
-          reference: REFERENCE,
+          reference: PAYMENT_REF,
           status: 'success',
           gateway_response: 'Approved',
           amount_minor: 779800,
@@ -113,17 +96,17 @@ describe('payment page', () => {
     const { location } = payFor(payment());
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
-    const dialog = screen.getByRole('dialog', { name: 'Pay GH₵ 7,798.00' });
+    const dialog = screen.getByRole('dialog', { name: 'Pay GH₵\u00a07,798.00' });
     expect(within(dialog).getByText('TEST MODE')).toBeInTheDocument();
     expect(within(dialog).getByText('4000 0000 0000 9995')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Use 4084 0840 8408 4081' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Pay GH₵ 7,798.00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay GH₵\u00a07,798.00' }));
     await waitFor(() => {
       expect(location.current.pathname).toBe('/orders');
     });
     expect(await screen.findByText('Payment verified successfully!')).toBeInTheDocument();
-    expect(charged).toEqual({ reference: REFERENCE, card_number: '4084 0840 8408 4081' });
-    expect(verified).toEqual({ reference: REFERENCE });
+    expect(charged).toEqual({ reference: PAYMENT_REF, card_number: '4084 0840 8408 4081' });
+    expect(verified).toEqual({ reference: PAYMENT_REF });
   });
 
   it('a declined test card keeps the dialog open and verifies nothing', async () => {
@@ -131,7 +114,7 @@ describe('payment page', () => {
     server.use(
       http.post('/api/store/payments/test-charge/', () =>
         HttpResponse.json({
-          reference: REFERENCE,
+          reference: PAYMENT_REF,
           status: 'failed',
           gateway_response: 'Insufficient Funds',
           amount_minor: 779800,
@@ -148,7 +131,7 @@ describe('payment page', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText('Card Number'), '4000 0000 0000 9995');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay GH₵ 7,798.00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay GH₵\u00a07,798.00' }));
     await waitFor(() => {
       expect(within(dialog).getByRole('alert')).toHaveTextContent(
         'Payment declined: Insufficient Funds. No money was taken; try another card.',
@@ -175,7 +158,7 @@ describe('payment page', () => {
     server.use(
       http.post('/api/store/payments/test-charge/', () =>
         HttpResponse.json({
-          reference: REFERENCE,
+          reference: PAYMENT_REF,
           status: 'success',
           gateway_response: 'Approved',
           amount_minor: 779800,
@@ -188,7 +171,7 @@ describe('payment page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
     await user.type(screen.getByLabelText('Card Number'), '4084084084084081');
-    await user.click(screen.getByRole('button', { name: 'Pay GH₵ 7,798.00' }));
+    await user.click(screen.getByRole('button', { name: 'Pay GH₵\u00a07,798.00' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -215,7 +198,7 @@ describe('payment page', () => {
         callbacks: { onSuccess: (t: { reference: string }) => void },
       ) {
         resumed.push(code);
-        callbacks.onSuccess({ reference: REFERENCE });
+        callbacks.onSuccess({ reference: PAYMENT_REF });
       }
     };
     script?.dispatchEvent(new Event('load'));
@@ -223,6 +206,6 @@ describe('payment page', () => {
       expect(location.current.pathname).toBe('/orders');
     });
     expect(resumed).toEqual(['acc_123']);
-    expect(verified).toEqual({ reference: REFERENCE });
+    expect(verified).toEqual({ reference: PAYMENT_REF });
   });
 });

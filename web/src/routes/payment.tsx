@@ -3,18 +3,25 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { Email } from '@/components/ui/email';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Icon } from '@/components/ui/icon';
 import { DetailSkeleton } from '@/components/ui/skeleton';
 import { ordersQueryKey, type Order } from '@/features/orders/api/orders';
 import { OrderGate } from '@/features/orders/components/order-gate';
-import { createPayment, verifyPayment, type Payment } from '@/features/payment/api/payments';
+import {
+  createPayment,
+  verifyPayment,
+  waitingMobileMoney,
+  type Payment,
+} from '@/features/payment/api/payments';
+import { MobileMoney } from '@/features/payment/components/mobile-money';
 import { TestPayDialog } from '@/features/payment/components/test-pay-dialog';
 import { payInPopup } from '@/features/payment/paystack';
-import { ApiError } from '@/lib/api/client';
-import { problemText } from '@/lib/api/problem';
+import { hasProblemCode, problemText } from '@/lib/api/problem';
 import { formatPesewas } from '@/lib/money';
+import { formatOrderId } from '@/lib/order-id';
 import type { OrdersNotice } from './orders';
 
 export const PAYMENT_RECORD_FAILED = 'Error creating payment record. Please try again.';
@@ -50,12 +57,23 @@ export default function PaymentPage() {
 /**
  * Creates (or finds) the order's payment attempt once per visit — the query cache holds the
  * answer, so a re-render or React's double mount in development asks only once — and shows the
- * summary with Pay Now.
+ * summary with Pay Now. While a mobile money charge of the order waits for approval the server
+ * refuses a card attempt (409 `payment_in_progress`); the page then resumes that charge.
  */
 function PaymentPanel({ order }: { order: Order }) {
   const payment = useQuery({
     queryKey: ['payment', order.id],
-    queryFn: () => createPayment(order.id),
+    queryFn: async (): Promise<{ card: Payment | null; waiting: Payment | null }> => {
+      try {
+        return { card: await createPayment(order.id), waiting: null };
+      } catch (e) {
+        const waiting = hasProblemCode(e, 409, 'payment_in_progress')
+          ? await waitingMobileMoney(order.id)
+          : null;
+        if (waiting === null) throw e;
+        return { card: null, waiting };
+      }
+    },
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -71,43 +89,70 @@ function PaymentPanel({ order }: { order: Order }) {
   if (payment.isError) {
     return <LoadError text={PAYMENT_RECORD_FAILED} onRetry={() => void payment.refetch()} />;
   }
-  return <PaymentSummary order={order} payment={payment.data} />;
+  const { card, waiting } = payment.data;
+  return <PaymentSummary order={order} payment={(card ?? waiting) as Payment} waiting={waiting} />;
 }
 
 type Stage =
   { kind: 'idle' } | { kind: 'paying' } | { kind: 'verifying' } | { kind: 'failed'; text: string };
 
-function PaymentSummary({ order, payment }: { order: Order; payment: Payment }) {
+function PaymentSummary({
+  order,
+  payment,
+  waiting,
+}: {
+  order: Order;
+  payment: Payment;
+  waiting: Payment | null;
+}) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [testDialog, setTestDialog] = useState(false);
+  // The card attempt, once mobile money has replaced the one this page loaded with, is asked
+  // for again when the shopper turns to the card.
+  const [card, setCard] = useState<Payment | null>(waiting ? null : payment);
   const amount = formatPesewas(payment.amount_minor);
+
+  async function paid() {
+    await client.invalidateQueries({ queryKey: ordersQueryKey });
+    void navigate('/orders', { state: { notice: VERIFIED } satisfies OrdersNotice });
+  }
 
   async function verify(reference: string) {
     setTestDialog(false);
     setStage({ kind: 'verifying' });
     try {
       await verifyPayment(reference);
-      await client.invalidateQueries({ queryKey: ordersQueryKey });
-      void navigate('/orders', { state: { notice: VERIFIED } satisfies OrdersNotice });
+      await paid();
     } catch (e) {
       // The charge went through: a refusal the server explains (the order was cancelled
       // meanwhile, a mismatch) is shown as it is; anything else is our fault, not the shopper's.
-      const told = e instanceof ApiError && e.status < 500 ? problemText(e) : null;
+      const told = problemText(e);
       setStage({ kind: 'failed', text: told ?? VERIFY_FAILED });
     }
   }
 
   async function onPayNow() {
-    if (payment.provider === 'test') {
+    let current = card;
+    if (current === null) {
+      setStage({ kind: 'paying' });
+      try {
+        current = await createPayment(order.id);
+        setCard(current);
+      } catch (e) {
+        setStage({ kind: 'failed', text: problemText(e) ?? PAYMENT_RECORD_FAILED });
+        return;
+      }
+    }
+    if (current.provider === 'test') {
       setStage({ kind: 'idle' });
       setTestDialog(true);
       return;
     }
     setStage({ kind: 'paying' });
     try {
-      const outcome = await payInPopup(payment.access_code ?? '');
+      const outcome = await payInPopup(current.access_code ?? '');
       if (outcome.kind === 'success') await verify(outcome.reference);
       else setStage({ kind: 'idle' });
     } catch {
@@ -126,12 +171,14 @@ function PaymentSummary({ order, payment }: { order: Order; payment: Payment }) 
           <h1 id="pay-heading" className="text-2xl font-bold tracking-tight">
             Complete Your Payment
           </h1>
-          <p className="mt-1 font-mono text-sm break-all text-muted">Order ID: #{order.id}</p>
+          <p className="mt-1 font-mono text-sm text-muted">Order ID: {formatOrderId(order.id)}</p>
         </div>
         <dl className="space-y-3">
           <div>
             <dt className="text-sm text-muted">Email</dt>
-            <dd className="font-semibold break-all">{payment.email}</dd>
+            <dd className="font-semibold">
+              <Email address={payment.email} />
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-muted">Amount Due</dt>
@@ -148,6 +195,21 @@ function PaymentSummary({ order, payment }: { order: Order; payment: Payment }) 
             test provider; no real money moves.
           </p>
         )}
+        <section aria-labelledby="momo-heading" className="space-y-3 border-t border-line pt-5">
+          <h2 id="momo-heading" className="text-xl font-bold">
+            Pay with mobile money
+          </h2>
+          <MobileMoney
+            orderId={order.id}
+            waiting={waiting}
+            testMode={payment.provider === 'test'}
+            onPaid={() => void paid()}
+            onCharging={() => {
+              setCard(null);
+            }}
+          />
+        </section>
+        <h2 className="border-t border-line pt-5 text-xl font-bold">Or pay by card</h2>
         {stage.kind === 'verifying' && (
           <p role="status" className="font-semibold text-brand-700">
             Verifying your payment…
@@ -167,12 +229,12 @@ function PaymentSummary({ order, payment }: { order: Order; payment: Payment }) 
           {busy ? 'Please wait…' : 'Pay Now'}
         </Button>
       </section>
-      {testDialog && (
+      {testDialog && card && (
         <TestPayDialog
-          reference={payment.payment_reference}
+          reference={card.payment_reference}
           amount={amount}
           email={payment.email}
-          onCharged={() => void verify(payment.payment_reference)}
+          onCharged={() => void verify(card.payment_reference)}
           onClose={() => {
             setTestDialog(false);
           }}

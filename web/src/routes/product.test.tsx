@@ -31,28 +31,71 @@ const controller: Product = {
   date_created: '2026-03-01T09:30:12.345Z',
 };
 
+/** The product page's API for a visitor or shopper; answers the bodies of each POST it takes. */
+function productApi() {
+  const posted = {
+    orders: [] as unknown[],
+    cartItems: [] as unknown[],
+    wishlists: [] as unknown[],
+  };
+  server.use(
+    http.get('/api/store/products/7/', () => HttpResponse.json(controller)),
+    http.get('/api/store/products/', () => HttpResponse.json({ count: 0, results: [] })),
+    http.get('/api/store/cart-items/', () => HttpResponse.json([])),
+    http.get('/api/store/wishlists/', () => HttpResponse.json([])),
+    http.post('/api/store/cart-items/', async ({ request }) => {
+      posted.cartItems.push(await request.json());
+      return HttpResponse.json({ ...cartItem(7, controller.name), cart: CART_ID }, { status: 201 });
+    }),
+    http.post('/api/store/wishlists/', async ({ request }) => {
+      posted.wishlists.push(await request.json());
+      return HttpResponse.json(
+        { id: 1, product: 7, created_at: controller.date_created },
+        { status: 201 },
+      );
+    }),
+    http.post('/api/store/orders/', async ({ request }) => {
+      posted.orders.push(await request.json());
+      return HttpResponse.json({ id: ORDER_ID }, { status: 201 });
+    }),
+    http.get(`/api/store/orders/${ORDER_ID}/`, () => new HttpResponse(null, { status: 404 })),
+    http.post('/api/auth/jwt/create/', () =>
+      HttpResponse.json({ access: fakeJwt(600), refresh: fakeJwt(6000) }),
+    ),
+  );
+  return posted;
+}
+
+/** Signs in through the dialog that opened, and waits for it to go. */
+async function signInThroughDialog(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByLabelText('Username'), 'kofi_m');
+  await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
+  await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+  await waitFor(
+    () => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+    { timeout: 3000 },
+  );
+}
+
 describe('product page', () => {
-  it('Buy Now marks the kept products and lists stale once the order is placed', async () => {
+  it('Buy Now orders this product and quantity alone, leaving the bag, and marks lists stale', async () => {
     let reads = 0;
+    const posted = productApi();
     server.use(
       http.get('/api/store/products/7/', () => {
         reads += 1;
         return HttpResponse.json(controller);
       }),
-      http.get('/api/store/products/', () => HttpResponse.json({ count: 0, results: [] })),
-      http.get('/api/store/cart-items/', () => HttpResponse.json([])),
-      http.get('/api/store/wishlists/', () => HttpResponse.json([])),
-      http.post('/api/store/cart-items/', () =>
-        HttpResponse.json({ ...cartItem(7, controller.name), cart: CART_ID }, { status: 201 }),
-      ),
-      http.post('/api/store/orders/', () => HttpResponse.json({ id: ORDER_ID }, { status: 201 })),
-      http.get(`/api/store/orders/${ORDER_ID}/`, () => new HttpResponse(null, { status: 404 })),
     );
     window.localStorage.setItem('access', fakeJwt(600));
     const { client, location } = renderApp('/store/products/7');
     client.setQueryData(['catalog', 'products', {}], { pages: [], pageParams: [] });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     const form = await screen.findByRole('form', { name: 'Shipping details' });
     await user.type(within(form).getByLabelText('Shipping Address'), 'Osu');
     await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
@@ -61,11 +104,139 @@ describe('product page', () => {
     await waitFor(() => {
       expect(location.current.pathname).toBe(`/order/${ORDER_ID}`);
     });
+    expect(posted.cartItems).toEqual([]);
+    expect(posted.orders).toEqual([
+      {
+        shipping_address: 'Osu',
+        contact_info: '0241234567',
+        items: [{ product_id: 7, quantity: 2 }],
+      },
+    ]);
     // The order took stock: the product on screen is read again at once, the kept lists when
     // next shown.
     await waitFor(() => {
       expect(reads).toBe(2);
     });
     expect(client.getQueryState(['catalog', 'products', {}])?.isInvalidated).toBe(true);
+  });
+
+  it('signed out, Add to Cart opens the sign-in dialog and adds once signed in, on the same page', async () => {
+    const posted = productApi();
+    const { location } = renderApp('/store/products/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(posted.cartItems).toEqual([]);
+    await signInThroughDialog(user);
+    expect(await screen.findByText('Product added to cart!')).toBeInTheDocument();
+    expect(posted.cartItems).toEqual([{ product_id: 7, quantity: 1 }]);
+    expect(location.current.pathname).toBe('/store/products/7');
+    expect(screen.queryByText(/Error Status/)).not.toBeInTheDocument();
+  });
+
+  it('signed out, Buy Now asks to sign in, then shows the shipping form', async () => {
+    const posted = productApi();
+    renderApp('/store/products/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    expect(screen.queryByRole('form', { name: 'Shipping details' })).not.toBeInTheDocument();
+    await signInThroughDialog(user);
+    expect(await screen.findByRole('form', { name: 'Shipping details' })).toBeInTheDocument();
+    expect(posted.cartItems).toEqual([]);
+  });
+
+  it('signed out, the heart asks to sign in and saves the product once signed in', async () => {
+    const posted = productApi();
+    renderApp('/store/products/7');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: `Save ${controller.name} to wishlist` }),
+    );
+    await signInThroughDialog(user);
+    await waitFor(() => {
+      expect(posted.wishlists).toEqual([{ product: 7 }]);
+    });
+    expect(screen.queryByText(/Error Status/)).not.toBeInTheDocument();
+  });
+
+  it('signed out, closing the sign-in dialog drops the action, even after a later sign-in', async () => {
+    const posted = productApi();
+    renderApp('/store/products/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Signed in another way, the shopper adds two: the dropped add of one never follows.
+    await user.click(screen.getByRole('button', { name: /Account/ }));
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    await signInThroughDialog(user);
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Product added to cart!')).toBeInTheDocument();
+    expect(posted.cartItems).toEqual([{ product_id: 7, quantity: 2 }]);
+  });
+});
+
+/** The product page of `product` for a signed-in shopper; `add` answers Add to Cart and Buy Now. */
+function productPage(product: Product, add: () => Response, order?: () => Response) {
+  productApi();
+  server.use(
+    http.get(`/api/store/products/${String(product.id)}/`, () => HttpResponse.json(product)),
+    http.post('/api/store/cart-items/', add),
+    ...(order ? [http.post('/api/store/orders/', order)] : []),
+  );
+  window.localStorage.setItem('access', fakeJwt(600));
+  renderApp(`/store/products/${String(product.id)}`);
+  return userEvent.setup();
+}
+
+const added = () =>
+  HttpResponse.json({ ...cartItem(7, controller.name), cart: CART_ID }, { status: 201 });
+const unauthorized = () =>
+  HttpResponse.json({ detail: 'Token is invalid or expired.' }, { status: 401 });
+
+describe('product purchase (issue 19, defect 3)', () => {
+  it('the quantity stepper stops at the stock', async () => {
+    const user = productPage({ ...controller, inventory: 3 }, added);
+    const more = await screen.findByRole('button', { name: 'Increase quantity' });
+    await user.click(more);
+    await user.click(more);
+    const group = screen.getByRole('group', { name: 'Quantity' });
+    expect(within(group).getByRole('status')).toHaveTextContent('3');
+    expect(more).toBeDisabled();
+  });
+
+  it('an add refused because the session ran out asks to log in', async () => {
+    // Signed in on this device, so the add is sent; no refresh token is left to renew it.
+    const user = productPage(controller, unauthorized);
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^You need to log in to add products to your cart\.$/,
+    );
+  });
+
+  it('an add above the stock shows the server’s reason', async () => {
+    const user = productPage(controller, () =>
+      HttpResponse.json({ quantity: ['Only 12 left in stock.'] }, { status: 400 }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Only 12 left in stock\.$/);
+  });
+
+  it('Buy Now with a bad phone says why, and the error goes once the number is edited', async () => {
+    const user = productPage(controller, added, () =>
+      HttpResponse.json({ contact_info: ['Enter a valid phone number.'] }, { status: 400 }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    const form = await screen.findByRole('form', { name: 'Shipping details' });
+    await user.type(within(form).getByLabelText('Shipping Address'), 'Osu');
+    await user.type(within(form).getByLabelText('Contact Number'), '12');
+    await user.click(within(form).getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to place order. Please try again. Enter a valid phone number.',
+    );
+    await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

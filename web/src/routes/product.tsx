@@ -11,13 +11,14 @@ import { DetailSkeleton } from '@/components/ui/skeleton';
 import { Stars } from '@/components/ui/stars';
 import { StockBadge } from '@/components/ui/stock-badge';
 import { Stepper } from '@/components/ui/stepper';
-import { getActiveCartId } from '@/features/cart/api/carts';
 import { addToCart } from '@/features/cart/api/cart-items';
 import { invalidateProducts, useProduct, type Product } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
-import { placeOrder } from '@/features/orders/api/place-order';
+import { orderFailure, placeOrder } from '@/features/orders/api/place-order';
+import { useAuthDialog } from '@/app/auth-dialog';
 import { ApiError } from '@/lib/api/client';
+import { problemText } from '@/lib/api/problem';
 import { useAttemptKey } from '@/lib/attempt-key';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -107,23 +108,26 @@ function ProductView({ product }: { product: Product }) {
 
 type Notice = { text: string; ok: boolean } | null;
 
+/** Why an add failed: the sign-in hint, the server's reason ('Only 12 left in stock.'), or `other`. */
 function addFailure(error: unknown, unauthenticated: string, other: string) {
-  return error instanceof ApiError && error.status === 401 ? unauthenticated : other;
+  if (error instanceof ApiError && error.status === 401) return unauthenticated;
+  return problemText(error) ?? other;
 }
 
 /**
- * Quantity, Add to Cart and Buy Now (spec §4, §5, §8). Buy Now adds the quantity to the bag and
- * shows the shipping form; pressed again (or the form submitted) with both fields filled, it
- * places the order and opens it.
+ * Quantity, Add to Cart and Buy Now (spec §4, §5, §8). Buy Now shows the shipping form; pressed
+ * again (or the form submitted) with both fields filled, it orders this product and quantity
+ * alone — the bag stays as it was — and opens the order. A visitor pressing either button gets
+ * the sign-in dialog, and the button's action follows once signed in.
  */
 function Purchase({ product }: { product: Product }) {
   const navigate = useNavigate();
   const client = useQueryClient();
+  const { whenSignedIn } = useAuthDialog();
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-  const [cartId, setCartId] = useState<string | null>(null);
   const [showForm, setShowForm] = useState(false);
   const [address, setAddress] = useState('');
   const [contact, setContact] = useState('');
@@ -135,8 +139,7 @@ function Purchase({ product }: { product: Product }) {
     setBusy(true);
     setNotice(null);
     try {
-      const item = await addToCart(product.id, quantity);
-      setCartId(item.cart);
+      await addToCart(product.id, quantity);
       setAdded(true);
       window.setTimeout(() => {
         setAdded(false);
@@ -163,18 +166,17 @@ function Purchase({ product }: { product: Product }) {
     setBusy(true);
     setNotice(null);
     try {
-      const cart = cartId ?? (await getActiveCartId());
-      if (!cart) {
-        setNotice({ text: 'No active cart found', ok: false });
-        return;
-      }
-      const details = { shipping_address: address.trim(), contact_info: contact.trim(), cart };
+      const details = {
+        shipping_address: address.trim(),
+        contact_info: contact.trim(),
+        items: [{ product_id: product.id, quantity }],
+      };
       const placed = await placeOrder(details, attemptKey(details));
       void invalidateProducts(client);
       setNotice({ text: 'Order placed!', ok: true });
       void navigate(`/order/${placed.id}`);
-    } catch {
-      setNotice({ text: 'Failed to place order', ok: false });
+    } catch (e) {
+      setNotice({ text: orderFailure(e), ok: false });
     } finally {
       setBusy(false);
     }
@@ -189,29 +191,21 @@ function Purchase({ product }: { product: Product }) {
       await order();
       return;
     }
-    setBusy(true);
     setNotice(null);
-    try {
-      const item = await addToCart(product.id, quantity);
-      setCartId(item.cart);
-      setShowForm(true);
-    } catch (error) {
-      setNotice({
-        text: addFailure(
-          error,
-          'You need to log in purchase a product.',
-          'Failed. Try again later',
-        ),
-        ok: false,
-      });
-    } finally {
-      setBusy(false);
-    }
+    setShowForm(true);
   }
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     void order();
+  }
+
+  /** A field's new value; what was said about the old values no longer holds. */
+  function edit(set: (value: string) => void) {
+    return (value: string) => {
+      set(value);
+      setNotice(null);
+    };
   }
 
   return (
@@ -220,13 +214,15 @@ function Purchase({ product }: { product: Product }) {
         label="Quantity"
         value={quantity}
         min={1}
-        max={MAX_QUANTITY}
+        max={Math.max(1, Math.min(MAX_QUANTITY, product.inventory))}
         onChange={setQuantity}
       />
       <div className="flex flex-wrap gap-3">
         <Button
           disabled={outOfStock || busy}
-          onClick={() => void onAddToCart()}
+          onClick={() => {
+            whenSignedIn(() => void onAddToCart());
+          }}
           className="flex-1 sm:flex-none"
         >
           Add to Cart
@@ -234,7 +230,9 @@ function Purchase({ product }: { product: Product }) {
         <Button
           variant="accent"
           disabled={outOfStock || busy}
-          onClick={() => void onBuyNow()}
+          onClick={() => {
+            whenSignedIn(() => void onBuyNow());
+          }}
           className="flex-1 sm:flex-none"
         >
           Buy Now
@@ -266,14 +264,14 @@ function Purchase({ product }: { product: Product }) {
           <Field
             label="Shipping Address"
             value={address}
-            onValueChange={setAddress}
+            onValueChange={edit(setAddress)}
             autoComplete="street-address"
           />
           <Field
             label="Contact Number"
             type="tel"
             value={contact}
-            onValueChange={setContact}
+            onValueChange={edit(setContact)}
             autoComplete="tel"
           />
           <Button type="submit" disabled={busy}>

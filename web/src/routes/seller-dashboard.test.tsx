@@ -45,7 +45,7 @@ describe('seller dashboard', () => {
     expect(views.querySelectorAll('circle[data-point]')).toHaveLength(30);
     // Revenue grows by GH₵ 100.00 a day from 0: the highest is on the 30th.
     expect(revenue).toHaveAccessibleDescription(
-      'Total GH₵ 43,500.00; highest GH₵ 2,900.00 on 30 Nov.',
+      'Total GH₵\u00a043,500.00; highest GH₵\u00a02,900.00 on 30 Nov.',
     );
     expect(views).toHaveAccessibleDescription('Views in all: 735; highest 39 on 30 Nov.');
     const [first, last] = [...revenue.querySelectorAll('rect[data-point]')].filter(

@@ -6,6 +6,7 @@ import type { Dashboard } from '@/features/seller/api/types';
 import { DayChart } from '@/components/backoffice/day-chart';
 import { Loaded } from '@/components/backoffice/loaded';
 import { formatPesewas } from '@/lib/money';
+import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export const DASHBOARD_FAILED = 'Failed to load the dashboard. Please try again.';
@@ -41,7 +42,10 @@ function DashboardView({ data }: { data: Dashboard }) {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat term="Orders today">{count(data.orders_today)}</Stat>
         <Stat term="Orders this week">{count(data.orders_week)}</Stat>
-        <Stat term="Revenue this week">{formatPesewas(data.revenue_week)}</Stat>
+        {/* A whole row on a phone: half of one is narrower than a price of GH₵ 10,000. */}
+        <Stat term="Revenue this week" className="col-span-2 lg:col-span-1">
+          {formatPesewas(data.revenue_week)}
+        </Stat>
         <Stat
           term="Unread messages"
           extra={
@@ -105,9 +109,19 @@ function DashboardView({ data }: { data: Dashboard }) {
   );
 }
 
-function Stat({ term, extra, children }: { term: string; extra?: ReactNode; children: ReactNode }) {
+function Stat({
+  term,
+  extra,
+  className,
+  children,
+}: {
+  term: string;
+  extra?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-col rounded-card bg-white p-4 shadow-card">
+    <div className={cx('flex flex-col rounded-card bg-white p-4 shadow-card', className)}>
       <dt className="text-sm text-muted">{term}</dt>
       <dd className="text-2xl font-bold tabular-nums break-words">{children}</dd>
       {extra && <dd className="mt-1 text-sm">{extra}</dd>}

@@ -34,8 +34,8 @@ export default function SellerOrdersPage() {
   return (
     <>
       <PageHeading>Orders</PageHeading>
-      <nav aria-label="Order status" className="mb-4 overflow-x-auto">
-        <ul className="flex gap-2 whitespace-nowrap">
+      <nav aria-label="Order status" className="mb-4">
+        <ul className="flex flex-wrap gap-2">
           {TABS.map((tab) => {
             const current = tab.status === status;
             return (

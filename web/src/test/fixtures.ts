@@ -4,6 +4,8 @@ type CartItem = components['schemas']['CartItem'];
 type Order = components['schemas']['Order'];
 type Me = components['schemas']['Me'];
 type Message = components['schemas']['Message'];
+type Payment = components['schemas']['Payment'];
+type Charge = components['schemas']['MobileMoneyCharge'];
 
 export const CART_ID = '3b0e6f1a-8c2d-4f7e-9a10-5d2c7b8e9f01';
 export const ORDER_ID = '9f1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b';
@@ -63,6 +65,7 @@ export const shopperMe: Me = {
   id: 42,
   username: 'kofi',
   email: 'k@x.test',
+  phone: null,
   is_staff: false,
   store: null,
 };
@@ -70,6 +73,7 @@ export const ownerMe: Me = {
   id: 7,
   username: 'kwame',
   email: 'kw@x.test',
+  phone: null,
   is_staff: false,
   store: { id: 3, name: 'Accra Game Hub' },
 };
@@ -104,3 +108,43 @@ export const fromStore3ToKofi: Partial<Message> = {
   receiver_store: null,
   receiver: 'kofi',
 };
+
+export const PAYMENT_REF = 'pay-4f9a0c1e2b3d4a5f6e7d8c9b0a1f2e3d';
+export const MOMO_REF = 'pay-0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+
+/** The card attempt of the pending `order()` with the built-in test provider (contract §2.6). */
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 31,
+    order: ORDER_ID,
+    amount: '7798.00',
+    amount_minor: 779800,
+    currency: 'GHS',
+    payment_reference: PAYMENT_REF,
+    status: 'pending',
+    provider: 'test',
+    public_key: null,
+    access_code: null,
+    email: 'kofi@example.com',
+    channel: 'card',
+    gateway_response: '',
+    mobile_money: null,
+    ...overrides,
+  };
+}
+
+/** A mobile money charge of `order()` from an MTN number, waiting for approval on the phone. */
+export function momoPayment(charge: Partial<Charge> = {}): Payment {
+  return payment({
+    id: 32,
+    payment_reference: MOMO_REF,
+    channel: 'mobile_money',
+    mobile_money: {
+      phone: '0551234987',
+      network: 'mtn',
+      state: 'pay_offline',
+      display_text: '',
+      ...charge,
+    },
+  });
+}

@@ -4,12 +4,15 @@ import { cx } from '@/lib/cx';
 import { SearchBox } from '@/features/search/components/search-box';
 import { lazyPart } from '@/lib/lazy-part';
 import { Icon } from '@/components/ui/icon';
+import { useSignedIn } from '@/lib/auth/session';
 
 // The menus' code follows the first paint (scripts/check-size.mjs: not initial JS); until it is
 // there, buttons of the same size hold their places, so nothing moves when they arrive.
 const CategoryMenu = lazyPart(() => import('./category-menu'));
 const ProfileMenu = lazyPart(() => import('./profile-menu'));
 const CartCount = lazyPart(() => import('./cart-count'));
+// Its code (and the live stream it holds) is fetched only for a signed-in user.
+const MessagesLink = lazyPart(() => import('@/features/messages/components/messages-link'));
 
 // Fixed navigation links of the spec §2 (labels verbatim).
 const featured = [
@@ -21,6 +24,7 @@ const featured = [
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
+  const signedIn = useSignedIn();
   return (
     <header className="on-dark bg-brand-800 text-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 pt-2 md:flex-nowrap md:gap-x-4">
@@ -48,6 +52,11 @@ export function Header() {
           <Suspense fallback={<span className="inline-block h-tap w-10 sm:w-28" />}>
             <ProfileMenu />
           </Suspense>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <MessagesLink />
+            </Suspense>
+          )}
           <CartLink />
         </div>
       </div>

@@ -14,32 +14,28 @@ export function Layout({ children }: { children: ReactNode }) {
   useScrollToTop();
   return (
     <AuthDialogProvider>
-      {(dialogOpen) => (
-        // While the sign-in dialog is open the page behind it is inert: no focus, no clicks,
-        // hidden from screen readers (the dialog is rendered outside this element).
-        <div inert={dialogOpen} className="flex min-h-dvh flex-col">
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-control bg-gold-400 px-4 py-3 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-          >
-            Skip to content
-          </a>
-          <Header />
-          <main
-            id="main"
-            tabIndex={-1}
-            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none"
-          >
-            {children}
-          </main>
-          <Suspense fallback={<div className="mt-12 h-40" />}>
-            <Footer />
-          </Suspense>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </div>
-      )}
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-control bg-gold-400 px-4 py-3 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none"
+        >
+          {children}
+        </main>
+        <Suspense fallback={<div className="mt-12 h-40" />}>
+          <Footer />
+        </Suspense>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </div>
     </AuthDialogProvider>
   );
 }

@@ -70,6 +70,11 @@ export default function ProfileMenu() {
                 Messages
               </Link>
             </li>
+            <li>
+              <Link to="/account" className={itemClass} onClick={close}>
+                My Account
+              </Link>
+            </li>
             {owner && (
               <li>
                 <Link to="/seller" className={itemClass} onClick={close}>

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { ScrollRow } from '@/components/ui/scroll-row';
 import { cx } from '@/lib/cx';
 
 // components/backoffice holds the building blocks of the Seller Centre and the staff area. It stays
@@ -21,10 +22,11 @@ export function SectionNav({
   label: string;
   sections: readonly Section[];
 }) {
+  const { pathname } = useLocation();
   return (
     <div className="mb-6 border-b border-line">
       <p className="text-sm font-semibold text-muted">{area}</p>
-      <nav aria-label={label} className="-mb-px overflow-x-auto">
+      <ScrollRow label={label} current={pathname} className="-mb-px">
         <ul className="flex gap-1 whitespace-nowrap">
           {sections.map((section) => (
             <li key={section.to}>
@@ -45,7 +47,7 @@ export function SectionNav({
             </li>
           ))}
         </ul>
-      </nav>
+      </ScrollRow>
     </div>
   );
 }

@@ -27,11 +27,12 @@ export function Dialog({
   useLayoutEffect(() => {
     document.body.append(host);
     const others = [...document.body.children].filter(
-      (el): el is HTMLElement => el !== host && el instanceof HTMLElement && !el.inert,
+      (el) => el !== host && !el.hasAttribute('inert'),
     );
-    for (const el of others) el.inert = true;
+    // The attribute rather than the property: jsdom lacks the property, and tests look for it.
+    for (const el of others) el.setAttribute('inert', '');
     return () => {
-      for (const el of others) el.inert = false;
+      for (const el of others) el.removeAttribute('inert');
       host.remove();
     };
   }, [host]);

@@ -24,7 +24,7 @@ export function Stepper({
 }) {
   const labelId = useId();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <span id={labelId} className="font-semibold">
         {label}
       </span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './client';
-import { problemText } from './problem';
+import { hasProblemCode, problemText } from './problem';
 
 describe('problemText', () => {
   it.each([
@@ -26,5 +26,19 @@ describe('problemText', () => {
     ['a network failure', new TypeError('Failed to fetch'), null],
   ])('reads %s', (_, error, want) => {
     expect(problemText(error)).toBe(want);
+  });
+});
+
+describe('hasProblemCode', () => {
+  const refusal = new ApiError(409, { detail: 'Stock changed.', code: 'stock_changed' });
+  it.each([
+    ['the status and code', refusal, true],
+    ['another code', new ApiError(409, { code: 'payment_in_progress' }), false],
+    ['another status', new ApiError(400, { code: 'stock_changed' }), false],
+    ['a body without a code', new ApiError(409, { detail: 'Stock changed.' }), false],
+    ['a body that is not an object', new ApiError(409, 'stock_changed'), false],
+    ['a network failure', new TypeError('Failed to fetch'), false],
+  ])('matches %s only', (_, error, want) => {
+    expect(hasProblemCode(error, 409, 'stock_changed')).toBe(want);
   });
 });

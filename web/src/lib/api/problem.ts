@@ -15,3 +15,10 @@ export function problemText(error: unknown): string | null {
     .flatMap(([, value]) => (Array.isArray(value) ? value.map(String) : []));
   return messages.length > 0 ? messages.join(' ') : null;
 }
+
+/** Whether the server refused with this status and this machine name (the body's `code`). */
+export function hasProblemCode(error: unknown, status: number, code: string): boolean {
+  if (!(error instanceof ApiError) || error.status !== status) return false;
+  const body = error.body;
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === code;
+}

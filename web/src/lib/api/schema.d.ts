@@ -308,6 +308,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/users/me/notifications/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's channels per kind of notice
+     * @description `shipped` and `delivered` (a store's part of an order) go by e-mail and SMS, `message` (a store wrote) by SMS only (`email` always false); a kind never chosen goes by every channel. SMS goes only to a verified phone.
+     */
+    get: operations['getNotices'];
+    /**
+     * Choose the channels of some kinds of notice
+     * @description Kinds and channels left out keep their choice. `{"message":["Message notices go by SMS only."]}` for `message.email: true`.
+     */
+    put: operations['setNotices'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/users/set_password/': {
     parameters: {
       query?: never;
@@ -362,6 +386,86 @@ export interface paths {
      * @description Order: required fields; `{"uid":["Invalid user id or user doesn't exist."]}`; `{"token":["Invalid token for given user."]}` (also expired or used); the registration's password validators under `new_password`; the mismatch message. On success the token is consumed and every refresh token of the user revoked. Rate limit *reset* (per IP). The `Authorization` header is ignored.
      */
     post: operations['resetPasswordConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/phone/code/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a one-time code to a Ghanaian mobile number
+     * @description `purpose` is `signin` (signs the number's account in, or signs a new number up), `verify` (adds the number to the signed-in account; needs a bearer token) or `reset` (sets a new password of the account whose verified number it is). The code has 6 digits, lives 5 minutes, takes at most 5 guesses and supersedes the number's earlier code of that purpose. Always `204` for a valid request within the caps, whether or not the number has an account (a reset code is texted only to an account's verified number). The number may be written `024 123 4567`, `0241234567`, `+233 24 123 4567`, …; fixed lines and other countries are refused. Rate limits (decision 0018; refusals counted in `/metrics`): *sms-code* (one code a minute per number and purpose: "resend"), *sms-number*, *sms-range* (per block of 1,000 numbers, against SMS pumping), *sms-client* (per user, else per client address) and *sms-account* (per signed-in account).
+     */
+    post: operations['requestPhoneCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/phone/signin/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in (or sign up) with a number and the code texted to it
+     * @description Every refusal of the code — wrong, expired, used, the sixth guess, or no code asked — is `{"code":["This code is wrong or has expired. Ask for a new one."]}`. A number without an account gets one: `username` and `email` are optional (checked as at registration, ignored for an existing account); without a username one is generated (`shopper` and 8 digits); the account has no password until one is set by a reset code. `201` when the account was created, else `200`. Rate limit *sms-signin* (per IP). The `Authorization` header is ignored.
+     */
+    post: operations['phoneSignIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/phone/verify/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a verified number to the signed-in account
+     * @description With a `verify` code texted to the number for this account. Refusals of the code as for sign-in; `{"phone":["This number belongs to another account."]}` when another account has verified it. Replaces the account's previous number. Rate limit *sms-signin* (per user).
+     */
+    post: operations['verifyPhone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/phone/reset/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset code texted to the account's number
+     * @description Order: required fields; the password validators that need no account under `new_password` (so a weak password does not use up the code); the code (refusals as for sign-in, also for a number without an account); the validators against the account's username and e-mail; the mismatch message. On success the code is consumed and every refresh token of the account revoked. Rate limit *sms-signin* (per IP). The `Authorization` header is ignored.
+     */
+    post: operations['resetPasswordByCode'];
     delete?: never;
     options?: never;
     head?: never;
@@ -516,8 +620,10 @@ export interface paths {
     get: operations['listOrders'];
     put?: never;
     /**
-     * Order the active cart
+     * Order the active cart, or the given lines (Buy Now)
      * @description One transaction: the active cart is locked (`no_active_cart`, `cart_empty`), fields validated, each line's stock taken with a conditional update (`product_unavailable`, `insufficient_stock` roll everything back), snapshots stored, the cart closed. Rate limit *order*.
+     *
+     *     With `items` (Buy Now) the order is of those lines instead, with the same guarantees (fields checked first, then each product — unknown → `items[i].product_id` field error, unavailable or short → the 409s above, judged in the order sent — stock taken in the transaction, amounts from the current prices, `Idempotency-Key` and rate limit alike); the bag is neither read nor changed, so `no_active_cart` and `cart_empty` do not apply. A field error of a line is keyed `items[i].product_id` or `items[i].quantity` (i from 0); one of the list itself `items`.
      */
     post: operations['placeOrder'];
     delete?: never;
@@ -618,6 +724,46 @@ export interface paths {
     put?: never;
     /** The original client's address of verify (under the prefix, so /api/api/paystack/verify/ by default) */
     post: operations['verifyPaymentLegacy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/payments/mobile-money/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Charge a pending order to a mobile money wallet (MTN MoMo, Telecel Cash, AirtelTigo Money)
+     * @description The amount is the order's. `network` is Paystack's provider code (`mtn`, `vod` for Telecel, `atl` for AirtelTigo); when missing it is taken from the number's prefix. The answer's `mobile_money.state` is the next step: `pay_offline` (approve the prompt on the phone), `send_otp` (type a Telecel voucher code, then POST it to /store/payments/mobile-money/code/) or `pending`. The final answer comes from verify, the webhook or the background jobs; a prompt not approved within DWA_MOMO_TIMEOUT fails. A charge of the order already waiting is answered 200 (no second prompt); a pending card attempt is replaced unless the provider says it was paid. TEST MODE numbers: 055 123 4987 approves after 3 s, 055 123 4988 is declined, 055 123 4989 has insufficient funds, 055 123 4990 never answers (times out), 020 123 4567 asks for the voucher 123456, 026 123 4567 (AirtelTigo) approves. Rate limit *verify*.
+     */
+    post: operations['payMobileMoney'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/payments/mobile-money/code/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the voucher code of a mobile money charge waiting for one (`send_otp`)
+     * @description A refused code is a field error on `otp`; the charge keeps waiting for another. 409 `otp_not_expected` when the attempt is not waiting for a code. Rate limit *verify*.
+     */
+    post: operations['submitMobileMoneyCode'];
     delete?: never;
     options?: never;
     head?: never;
@@ -751,7 +897,7 @@ export interface paths {
     put?: never;
     /**
      * Write to a store, or (store owners) to a customer of their store
-     * @description Checked in order: `content` required, non-blank, ≤ 2000; exactly one receiver (`non_field_errors`); `receiver_store` exists and is not the caller's own store; `receiver_user` only for store owners, never the caller, and only a customer of the caller's store (same text for unknown ids). Open streams of the receivers are notified. Rate limit *message* (per user).
+     * @description Checked in order: `content` required, non-blank, ≤ 2000; exactly one receiver (`non_field_errors`); `receiver_store` exists and is not the caller's own store; `receiver_user` only for store owners, never the caller, and only a customer of the caller's store (same text for unknown ids). Open streams of the receivers are notified. A store's message to a customer with a verified phone is texted to them ("… sent you a message", no content) at most once an hour per store and customer (rate limit *sms-message*; beyond it the message is stored without a text). Rate limit *message* (per user).
      */
     post: operations['sendMessage'];
     delete?: never;
@@ -1441,7 +1587,7 @@ export interface paths {
     put?: never;
     /**
      * Mark the store's part shipped
-     * @description processing → shipped, with an optional tracking note (≤ 500). The order becomes `shipped` when every store's part is; the buyer is mailed. Repeats → 409 `invalid_transition`.
+     * @description processing → shipped, with an optional tracking note (≤ 500). The order becomes `shipped` when every store's part is; the buyer is mailed and, with a verified phone, texted (the note cut to 80 characters). Repeats → 409 `invalid_transition`.
      */
     post: operations['shipSellerOrder'];
     delete?: never;
@@ -1461,7 +1607,7 @@ export interface paths {
     put?: never;
     /**
      * Mark the store's part delivered
-     * @description shipped → delivered (not shipped yet or repeated → 409 `invalid_transition`). The order becomes `delivered` when every part is; the buyer is mailed. A `tracking_note` → 400 (it goes with shipping only).
+     * @description shipped → delivered (not shipped yet or repeated → 409 `invalid_transition`). The order becomes `delivered` when every part is; the buyer is mailed and, with a verified phone, texted. A `tracking_note` → 400 (it goes with shipping only).
      */
     post: operations['deliverSellerOrder'];
     delete?: never;
@@ -1860,6 +2006,25 @@ export interface components {
       access_code: string | null;
       /** @description The account e-mail */
       email: string;
+      /** @enum {string} */
+      channel: 'card' | 'mobile_money';
+      /** @description The provider's last word, e.g. Insufficient funds, or a timed-out prompt. */
+      gateway_response: string;
+      /** @description Null for card attempts. */
+      mobile_money: null | components['schemas']['MobileMoneyCharge'];
+    };
+    MobileMoneyCharge: {
+      /** @description National form: 0241234567. */
+      phone: string;
+      /** @enum {string} */
+      network: 'mtn' | 'vod' | 'atl';
+      /**
+       * @description The next step Paystack's charge API asked for; empty until it answered. Meaningful while the attempt is pending.
+       * @enum {string}
+       */
+      state: '' | 'pay_offline' | 'send_otp' | 'pending';
+      /** @description The provider's instruction, e.g. approve the prompt on your phone. */
+      display_text: string;
     };
     VerifyRequest: {
       reference: string;
@@ -2065,6 +2230,55 @@ export interface components {
       /** @description Not trimmed. */
       password: string;
     };
+    PhoneCodeRequest: {
+      /** @example 024 123 4567 */
+      phone: string;
+      /** @enum {string} */
+      purpose: 'signin' | 'verify' | 'reset';
+    };
+    PhoneSignIn: {
+      phone: string;
+      /** @example 123456 */
+      code: string;
+      /** @description For a new account only; generated when absent or empty. */
+      username?: string;
+      /** @description For a new account only; optional. */
+      email?: string;
+    };
+    PhoneTokens: {
+      refresh: string;
+      access: string;
+      /** @description Whether this sign-in made the account. */
+      created: boolean;
+    };
+    PhoneVerify: {
+      phone: string;
+      code: string;
+    };
+    PhoneReset: {
+      phone: string;
+      code: string;
+      new_password: string;
+      re_new_password: string;
+    };
+    NoticeChannels: {
+      email: boolean;
+      sms: boolean;
+    };
+    Notices: {
+      shipped: components['schemas']['NoticeChannels'];
+      delivered: components['schemas']['NoticeChannels'];
+      message: components['schemas']['NoticeChannels'];
+    };
+    NoticeChoice: {
+      email?: boolean;
+      sms?: boolean;
+    };
+    NoticesUpdate: {
+      shipped?: components['schemas']['NoticeChoice'];
+      delivered?: components['schemas']['NoticeChoice'];
+      message?: components['schemas']['NoticeChoice'];
+    };
     TokenPair: {
       /** @description Refresh JWT (HS256, 14 days, revocable). */
       refresh: string;
@@ -2090,7 +2304,10 @@ export interface components {
       /** Format: int64 */
       id: number;
       username: string;
+      /** @description Empty for an account made with a phone number and no e-mail. */
       email: string;
+      /** @description The verified mobile number in E.164 form, or `null`. */
+      phone: string | null;
       is_staff: boolean;
       /** @description The store the user owns, or `null`. */
       store: components['schemas']['StoreRef'] | null;
@@ -2130,6 +2347,8 @@ export interface components {
       shipped_at: string | null;
       /** Format: date-time */
       delivered_at: string | null;
+      /** @description The order's lines (`items[].id`) in this part, so a page can show each store's part with its products. */
+      item_ids: number[];
     };
     OrderEvent: {
       status: string;
@@ -3307,6 +3526,7 @@ export interface operations {
            *       "id": 42,
            *       "username": "kofi_m",
            *       "email": "kofi@example.com",
+           *       "phone": "+233241234567",
            *       "is_staff": false,
            *       "store": {
            *         "id": 3,
@@ -3317,6 +3537,53 @@ export interface operations {
           'application/json': components['schemas']['Me'];
         };
       };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  getNotices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every kind. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Notices'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  setNotices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoticesUpdate'];
+      };
+    };
+    responses: {
+      /** @description Every kind, as now chosen. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Notices'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
     };
   };
@@ -3383,6 +3650,129 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ResetConfirm'];
+      };
+    };
+    responses: {
+      /** @description The password is changed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
+    };
+  };
+  requestPhoneCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhoneCodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  phoneSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhoneSignIn'];
+      };
+    };
+    responses: {
+      /** @description Signed in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneTokens'];
+        };
+      };
+      /** @description Signed up and in. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneTokens'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description The number's account is deactivated: exactly `{"detail":"No active account found with the given credentials"}`. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginFailed'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
+    };
+  };
+  verifyPhone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhoneVerify'];
+      };
+    };
+    responses: {
+      /** @description The caller, with the number. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Me'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  resetPasswordByCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhoneReset'];
       };
     };
     responses: {
@@ -3805,6 +4195,13 @@ export interface operations {
           contact_info: string;
           /** Format: uuid */
           cart?: string;
+          /** @description Lines to order instead of the bag (Buy Now), each product once; not together with `cart` ("Send either cart or items, not both."). */
+          items?: {
+            /** Format: int64 */
+            product_id: number;
+            /** @default 1 */
+            quantity?: number;
+          }[];
         };
       };
     };
@@ -3820,7 +4217,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Field errors, or `no_active_cart` / `cart_empty`. */
+      /** @description Field errors, or `no_active_cart` / `cart_empty` (bag orders only). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4051,6 +4448,103 @@ export interface operations {
     responses: {
       200: components['responses']['Verified'];
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      502: components['responses']['ProviderUnavailable'];
+    };
+  };
+  payMobileMoney: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          order: string;
+          /** @description A Ghana mobile number: 0241234567, +233 24 123 4567. */
+          phone: string;
+          /** @description mtn, vod or atl; empty or null: from the prefix. */
+          network?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The charge of the order already waiting for approval. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description A new mobile money attempt, its prompt sent. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description Field errors, or `payment_failed` (declined, insufficient funds) with the provider's reason. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      502: components['responses']['ProviderUnavailable'];
+    };
+  };
+  submitMobileMoneyCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reference: string;
+          otp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The attempt, usually now `pay_offline`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description Field errors (a refused code), or `payment_failed`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];

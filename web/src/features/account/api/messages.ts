@@ -68,3 +68,20 @@ export function validateNewPassword(password: string, repeated: string): string 
   if (password !== repeated) return 'Passwords do not match.';
   return null;
 }
+
+const CODE_TOO_SOON = 'Please wait a minute before asking for another code.';
+const PHONE_FAILED = 'Something went wrong. Please try again.';
+
+/** The text for a failed phone or code request: the server's own words, field by field. */
+export function phoneErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return CODE_TOO_SOON;
+  if (error instanceof ApiError && error.status === 401) return LOGIN_FAILED;
+  const body = error instanceof ApiError ? error.body : null;
+  if (typeof body !== 'object' || body === null) return PHONE_FAILED;
+  const texts = Object.entries(body)
+    .filter(
+      ([field]) => field !== 'code' || Array.isArray((body as Record<string, unknown>)[field]),
+    )
+    .flatMap(([, value]) => (Array.isArray(value) ? value.map(String) : [String(value)]));
+  return texts.length > 0 ? texts.join(' ') : PHONE_FAILED;
+}

@@ -7,7 +7,7 @@ import {
   type ReactNode,
   type SubmitEvent,
 } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, FormMessages } from '@/components/ui/field';
@@ -20,6 +20,7 @@ import {
   validateRegistration,
   type Registration,
 } from '../api/messages';
+import { PhoneSignInForm, ResetForm } from './phone-forms';
 
 export type AuthMode = 'login' | 'register';
 
@@ -35,6 +36,11 @@ interface Props {
   onModeChange: (mode: AuthMode) => void;
   /** The dialog is done: the holder of its state sets it to closed. */
   onClosed: () => void;
+  /**
+   * The shopper has signed in; true when this finished what they were doing on the page (the
+   * dialog then stays on it instead of moving on).
+   */
+  onSignedIn?: () => boolean;
 }
 
 /**
@@ -43,8 +49,10 @@ interface Props {
  * page does not open the dialog again by itself. After signing in the shopper goes to the saved
  * `next` path, or back one step.
  */
-export default function AuthDialog({ mode, onModeChange, onClosed }: Props) {
+export default function AuthDialog({ mode, onModeChange, onClosed, onSignedIn }: Props) {
   const headingId = useId();
+  // How the shopper logs in: a password, a code by SMS, or a password reset (decision 0018).
+  const [loginBy, setLoginBy] = useState<'password' | 'phone' | 'reset'>('password');
   const navigate = useNavigate();
   const location = useLocation();
   const locationRef = useRef(location);
@@ -81,6 +89,7 @@ export default function AuthDialog({ mode, onModeChange, onClosed }: Props) {
   const onLoggedIn = () => {
     onClosed();
     const next = takeNextPath();
+    if (onSignedIn?.()) return;
     if (next) {
       void navigate(next);
     } else if ((window.history.state as { idx?: number } | null)?.idx) {
@@ -90,13 +99,34 @@ export default function AuthDialog({ mode, onModeChange, onClosed }: Props) {
   };
   return (
     <Dialog labelledBy={headingId} onClose={onClose}>
-      {mode === 'login' ? (
+      {mode === 'login' && loginBy === 'phone' ? (
+        <PhoneSignInForm
+          headingId={headingId}
+          onPassword={() => {
+            setLoginBy('password');
+          }}
+          onLoggedIn={onLoggedIn}
+        />
+      ) : mode === 'login' && loginBy === 'reset' ? (
+        <ResetForm
+          headingId={headingId}
+          onLogin={() => {
+            setLoginBy('password');
+          }}
+          onClose={onClose}
+        />
+      ) : mode === 'login' ? (
         <LoginForm
           headingId={headingId}
           onRegister={() => {
             onModeChange('register');
           }}
-          onClose={onClose}
+          onPhone={() => {
+            setLoginBy('phone');
+          }}
+          onReset={() => {
+            setLoginBy('reset');
+          }}
           onLoggedIn={onLoggedIn}
         />
       ) : (
@@ -131,12 +161,14 @@ function useAfter(armed: boolean, ms: number, then: () => void) {
 function LoginForm({
   headingId,
   onRegister,
-  onClose,
+  onPhone,
+  onReset,
   onLoggedIn,
 }: {
   headingId: string;
   onRegister: () => void;
-  onClose: () => void;
+  onPhone: () => void;
+  onReset: () => void;
   onLoggedIn: () => void;
 }) {
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
@@ -170,14 +202,9 @@ function LoginForm({
       <Button type="submit" className="w-full" aria-disabled={state !== 'idle'}>
         {state === 'busy' ? 'Logging in…' : 'Login'}
       </Button>
+      <SwitchButton onClick={onPhone}>Log in with your phone number</SwitchButton>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <Link
-          to="/forgot-password"
-          onClick={onClose}
-          className="inline-flex min-h-tap items-center font-semibold text-brand-700 underline underline-offset-4"
-        >
-          Forgot Password?
-        </Link>
+        <SwitchButton onClick={onReset}>Forgot Password?</SwitchButton>
         <span>
           No account yet? <SwitchButton onClick={onRegister}>Register</SwitchButton>
         </span>

@@ -5,7 +5,7 @@ import type { components } from '@/lib/api/schema';
 export type AdminUser = components['schemas']['AdminUser'];
 export type AdminComplaint = components['schemas']['AdminComplaint'];
 
-export type ComplaintStatus = NonNullable<QueryParams<'get', '/admin/complaints/'>['status']>;
+type ComplaintStatus = NonNullable<QueryParams<'get', '/admin/complaints/'>['status']>;
 
 export const usersQueryKey = ['admin', 'users'] as const;
 export const complaintsQueryKey = ['admin', 'complaints'] as const;

@@ -19,7 +19,7 @@ export function useCategories() {
   return useQuery({
     queryKey: categoriesQueryKey,
     queryFn: ({ signal }) => getCategories(signal),
-    // The server puts this list into the first page it serves (internal/httpapi/seo.go).
+    // The server puts this list into the first page it serves (internal/httpapi/page_home.go).
     initialData: () => takeInjected(CATEGORIES_ISLAND_KEY) as readonly Category[] | undefined,
   });
 }

@@ -19,7 +19,7 @@ export function useHeroSlides() {
   return useQuery({
     queryKey: heroSlidesQueryKey,
     queryFn: ({ signal }) => getHeroSlides(signal),
-    // The server puts this list into the first page it serves (internal/httpapi/seo.go).
+    // The server puts this list into the first page it serves (internal/httpapi/page_home.go).
     initialData: () => takeInjected(HERO_ISLAND_KEY) as readonly HeroSlide[] | undefined,
   });
 }

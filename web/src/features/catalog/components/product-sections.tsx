@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { ScrollRow } from '@/components/ui/scroll-row';
 import { Stars } from '@/components/ui/stars';
 import { sanitizeHtml } from '@/lib/sanitize';
 import type { Product } from '../api/get-product';
@@ -18,9 +19,10 @@ export const SECTIONS = [
 /** The sticky section navigation: scrolls smoothly (unless motion is reduced) to a section. */
 export function SectionNav() {
   return (
-    <nav
-      aria-label="Product sections"
-      className="sticky top-0 z-20 -mx-4 mb-6 overflow-x-auto border-b border-line bg-canvas/95 px-4 backdrop-blur"
+    <ScrollRow
+      label="Product sections"
+      className="sticky top-0 z-20 -mx-4 mb-6 border-b border-line bg-canvas/95 backdrop-blur"
+      rowClassName="px-4"
     >
       <ul className="flex gap-1 whitespace-nowrap">
         {SECTIONS.map((s) => (
@@ -42,7 +44,7 @@ export function SectionNav() {
           </li>
         ))}
       </ul>
-    </nav>
+    </ScrollRow>
   );
 }
 

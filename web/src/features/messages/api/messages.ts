@@ -34,12 +34,15 @@ export function useUnreadCount(poll: boolean) {
   });
 }
 
-/** Adds a message that arrived (stream) or was sent to the cached list, newest first, once. */
+/**
+ * Adds a message that arrived (stream) or was sent to the cached list, newest first, once; a list
+ * not read yet stays unread (it would hold only this message), and the unread count is asked again.
+ */
 export function useMessageArrived() {
   const client = useQueryClient();
   return (message: Message) => {
     client.setQueryData<readonly Message[]>(messagesQueryKey, (list) =>
-      list?.some((m) => m.id === message.id) ? list : [message, ...(list ?? [])],
+      list === undefined || list.some((m) => m.id === message.id) ? list : [message, ...list],
     );
     void client.invalidateQueries({ queryKey: unreadQueryKey });
   };

@@ -27,6 +27,14 @@ export function Compose({ me, onSent }: { me: Me; onSent: (message: Message) => 
   const suggestions = useStoreSuggestions(owner ? '' : recipient);
   const listId = useId();
 
+  /** A field's new value; what was said about the old values no longer holds. */
+  function edit(set: (value: string) => void) {
+    return (value: string) => {
+      set(value);
+      setError('');
+    };
+  }
+
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -82,7 +90,7 @@ export function Compose({ me, onSent }: { me: Me; onSent: (message: Message) => 
           inputMode="numeric"
           required
           value={recipient}
-          onValueChange={setRecipient}
+          onValueChange={edit(setRecipient)}
         />
       ) : (
         <>
@@ -92,7 +100,7 @@ export function Compose({ me, onSent }: { me: Me; onSent: (message: Message) => 
             autoComplete="off"
             required
             value={recipient}
-            onValueChange={setRecipient}
+            onValueChange={edit(setRecipient)}
           />
           <datalist id={listId}>
             {suggestions.map((name) => (
@@ -107,7 +115,7 @@ export function Compose({ me, onSent }: { me: Me; onSent: (message: Message) => 
         maxLength={MAX_CONTENT}
         required
         value={content}
-        onValueChange={setContent}
+        onValueChange={edit(setContent)}
       />
       <FormMessages error={error} />
       <Button type="submit" disabled={busy}>

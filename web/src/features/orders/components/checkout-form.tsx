@@ -2,13 +2,13 @@ import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
-import { problemText } from '@/lib/api/problem';
 import { useAttemptKey } from '@/lib/attempt-key';
+import { useMe } from '@/lib/auth/me';
+import { localPhone } from '@/lib/phone';
 import { emit } from '@/lib/events';
-import { placeOrder } from '../api/place-order';
+import { orderFailure, placeOrder } from '../api/place-order';
 
 export const REQUIRED = 'Shipping address and contact number are required.';
-export const ORDER_FAILED = 'Failed to place order. Please try again.';
 export const PHONE_HINT = 'A Ghana number, e.g. 024 123 4567 or +233 24 123 4567.';
 
 /**
@@ -29,9 +29,20 @@ export function CheckoutForm({
   const attemptKey = useAttemptKey();
   const [open, setOpen] = useState(false);
   const [address, setAddress] = useState('');
-  const [contact, setContact] = useState('');
+  // The verified phone number is the contact number until the shopper types another.
+  const [typedContact, setContact] = useState<string | null>(null);
+  const verified = useMe({ enabled: open }).data?.phone;
+  const contact = typedContact ?? (verified ? localPhone(verified) : '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+
+  /** A field's new value; what was said about the old values no longer holds. */
+  function edit(set: (value: string) => void) {
+    return (value: string) => {
+      set(value);
+      setError('');
+    };
+  }
 
   if (!open) {
     return (
@@ -66,8 +77,7 @@ export function CheckoutForm({
       emit('cartUpdated');
       void navigate(`/order/${order.id}`);
     } catch (e) {
-      const why = problemText(e);
-      setError(why ? `${ORDER_FAILED} ${why}` : ORDER_FAILED);
+      setError(orderFailure(e));
       setBusy(false);
     }
   }
@@ -82,7 +92,7 @@ export function CheckoutForm({
       <Field
         label="Shipping Address"
         value={address}
-        onValueChange={setAddress}
+        onValueChange={edit(setAddress)}
         autoComplete="street-address"
         maxLength={300}
       />
@@ -92,7 +102,7 @@ export function CheckoutForm({
         inputMode="tel"
         hint={PHONE_HINT}
         value={contact}
-        onValueChange={setContact}
+        onValueChange={edit(setContact)}
         autoComplete="tel"
         maxLength={32}
       />

@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api/client';
+import { apiRequest, listItems } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 export type Payment = components['schemas']['Payment'];
@@ -21,4 +21,32 @@ export function chargeTestCard(reference: string, cardNumber: string) {
 /** `POST /api/store/payments/verify/` — asks the server to confirm the charge and fulfil the order. */
 export function verifyPayment(reference: string) {
   return apiRequest('post', '/store/payments/verify/', { body: { reference } });
+}
+
+export type Network = 'mtn' | 'vod' | 'atl';
+
+/**
+ * `POST /api/store/payments/mobile-money/` — charges the order to a mobile money wallet; the
+ * answer says what the shopper does next (`mobile_money.state`). A charge already waiting for the
+ * order comes back as it is, so a reload or a second tab never sends a second prompt.
+ */
+export function payMobileMoney(orderId: string, phone: string, network: Network): Promise<Payment> {
+  return apiRequest('post', '/store/payments/mobile-money/', {
+    body: { order: orderId, phone, network },
+  });
+}
+
+/** `POST /api/store/payments/mobile-money/code/` — the Telecel voucher code of a waiting charge. */
+export function submitMobileMoneyCode(reference: string, otp: string): Promise<Payment> {
+  return apiRequest('post', '/store/payments/mobile-money/code/', { body: { reference, otp } });
+}
+
+/** The order's mobile money charge still waiting for approval, if any (the newest attempts). */
+export async function waitingMobileMoney(orderId: string): Promise<Payment | null> {
+  const list = listItems(await apiRequest('get', '/store/payments/', { query: { page: 1 } }));
+  return (
+    list.find(
+      (p) => p.order === orderId && p.status === 'pending' && p.channel === 'mobile_money',
+    ) ?? null
+  );
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest, pageOf } from '@/lib/api/client';
+import { apiGet, apiRequest, pageOf } from '@/lib/api/client';
+import { hasProblemCode } from '@/lib/api/problem';
 import { isForbidden } from './errors';
 import type { ProductInput, ProductStatus, SellerProductPage } from './types';
 
@@ -54,14 +55,7 @@ export function fetchSellerProduct(id: number) {
 
 /** A PATCH refused because orders changed the stock since the seller saw it. */
 export function isStockChanged(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    typeof error.body === 'object' &&
-    error.body !== null &&
-    'code' in error.body &&
-    error.body.code === 'stock_changed'
-  );
+  return hasProblemCode(error, 409, 'stock_changed');
 }
 
 /** `POST /api/seller/products/` — adds a product; answers it with its new id. */

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessages, TextAreaField } from '@/components/ui/field';
 import { Price } from '@/components/ui/price';
-import { OrderStatus, shortOrderId } from '@/components/order-status';
+import { OrderStatus } from '@/components/order-status';
+import { formatOrderId } from '@/lib/order-id';
 import { problemText } from '@/lib/api/problem';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
@@ -44,7 +45,7 @@ export function SellerOrderCard({
   const [shipping, setShipping] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const short = shortOrderId(order.id);
+  const short = formatOrderId(order.id);
 
   async function deliver() {
     setBusy(true);
@@ -52,7 +53,7 @@ export function SellerOrderCard({
     try {
       const saved = await deliverOrder(order.id);
       changed(saved);
-      onChanged(`Order #${short} marked delivered.`);
+      onChanged(`Order ${short} marked delivered.`);
     } catch (e) {
       const why = problemText(e);
       setError(why ? `${DELIVER_FAILED} ${why}` : DELIVER_FAILED);
@@ -69,7 +70,7 @@ export function SellerOrderCard({
       >
         <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h2 id={headingId} className="text-lg font-bold">
-            Order #{short}
+            Order {short}
           </h2>
           <OrderStatus status={order.status} />
           <p className="w-full text-sm text-muted">
@@ -96,11 +97,13 @@ export function SellerOrderCard({
           <ul className="divide-y divide-line border-y border-line">
             {order.items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-baseline gap-x-3 py-2">
-                <span className="min-w-0 flex-1 font-semibold break-words">{item.name}</span>
+                <span className="min-w-0 flex-1 basis-48 font-semibold break-words">
+                  {item.name}
+                </span>
                 <span className="text-sm text-muted">
                   {item.quantity} × <Price amount={item.unit_price} className="font-normal" />
                 </span>
-                <span className="font-bold">{formatPrice(item.total_price)}</span>
+                <span className="ml-auto font-bold">{formatPrice(item.total_price)}</span>
               </li>
             ))}
           </ul>
@@ -120,7 +123,7 @@ export function SellerOrderCard({
               setError('');
               setShipping(true);
             }}
-            aria-label={`Mark order #${short} shipped`}
+            aria-label={`Mark order ${short} shipped`}
           >
             Mark shipped
           </Button>
@@ -128,7 +131,7 @@ export function SellerOrderCard({
         {order.status === 'shipped' && (
           <Button
             aria-disabled={busy}
-            aria-label={`Mark order #${short} delivered`}
+            aria-label={`Mark order ${short} delivered`}
             onClick={() => void (busy ? undefined : deliver())}
           >
             {busy ? 'Saving…' : 'Mark delivered'}
@@ -164,7 +167,7 @@ export function SellerOrderCard({
             setShipping(false);
             if (saved) {
               changed(saved);
-              onChanged(`Order #${short} marked shipped.`);
+              onChanged(`Order ${short} marked shipped.`);
             }
           }}
         />
@@ -208,7 +211,7 @@ function ShipDialog({
       }}
     >
       <h2 id={headingId} className="pr-10 text-xl font-bold">
-        Mark order #{shortOrderId(order.id)} shipped
+        Mark order {formatOrderId(order.id)} shipped
       </h2>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 space-y-4">
         <TextAreaField

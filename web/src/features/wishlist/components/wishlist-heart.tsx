@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAuthDialog } from '@/app/auth-dialog';
 import { showToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api/client';
 import { useSignedIn } from '@/lib/auth/session';
@@ -17,8 +18,8 @@ export function wishlistErrorMessage(status: number | undefined): string {
 
 /**
  * The heart on a product card (spec §4 Wishlist): adds the product when it is not on the list,
- * otherwise removes it; busy while the request runs. Visitors may press it too: the server's 401
- * becomes the spec's log-in message.
+ * otherwise removes it; busy while the request runs. A visitor pressing it gets the sign-in
+ * dialog, and the product is added once they have signed in.
  */
 export default function WishlistHeart({
   productId,
@@ -28,6 +29,7 @@ export default function WishlistHeart({
   productName: string;
 }) {
   const signedIn = useSignedIn();
+  const { whenSignedIn } = useAuthDialog();
   const client = useQueryClient();
   const { data: entries } = useWishlist(signedIn);
   const entry = signedIn ? entries?.find((e) => e.product === productId) : undefined;
@@ -60,8 +62,10 @@ export default function WishlistHeart({
       aria-label={`Save ${productName} to wishlist`}
       aria-busy={busy}
       disabled={busy}
-      onClick={() => void toggle()}
-      className="inline-flex size-tap items-center justify-center rounded-pill bg-white/90 text-danger-600 shadow-card hover:bg-white disabled:opacity-60"
+      onClick={() => {
+        whenSignedIn(() => void toggle());
+      }}
+      className="inline-flex size-tap shrink-0 items-center justify-center rounded-pill bg-white/90 text-danger-600 shadow-card hover:bg-white disabled:opacity-60"
     >
       <Icon className={cx('size-5', busy && 'animate-pulse')} filled={Boolean(entry)}>
         <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.6 3 5 6.5 5c2 0 3.5 1.2 5.5 3.2C14 6.2 15.5 5 17.5 5 21 5 22.7 8.6 21.2 11.4 19 15.6 12 20 12 20Z" />

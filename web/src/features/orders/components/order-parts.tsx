@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import { OrderStatus } from '@/components/order-status';
+import { Price } from '@/components/ui/price';
+import { Thumbnail } from '@/components/ui/thumbnail';
+import { formatDateTime } from '@/lib/dates';
+import type { Order } from '../api/orders';
+
+type Item = Order['items'][number];
+type Part = NonNullable<Order['fulfilment']>[number];
+
+/** Lines of products without a store (none in the demo) are the mall's own. */
+const NO_STORE = 'Dwa';
+
+/** Statuses in which stores fulfil their parts; before payment a part is just the order. */
+const FULFILLING: readonly Order['status'][] = ['processing', 'shipped', 'delivered'];
+
+/**
+ * The order's lines, grouped by the store that ships them (decision 0011): each store's part with
+ * its own status, tracking note and times, since stores ship separately and the order as a whole
+ * stays 'Processing' until every part has shipped. Before payment (and once cancelled) a part's
+ * status is the order's, so it is not repeated.
+ */
+export function OrderParts({ order }: { order: Order }) {
+  const parts = order.fulfilment ?? [];
+  if (parts.length === 0) return <ItemList items={order.items} />;
+  const byId = new Map(order.items.map((item) => [item.id, item]));
+  const fulfilling = FULFILLING.includes(order.status);
+  return (
+    <div className="space-y-5">
+      {parts.map((part) => {
+        const name = part.store?.name ?? NO_STORE;
+        const items = part.item_ids.flatMap((id) => byId.get(id) ?? []);
+        return (
+          <section
+            key={part.store?.id ?? 0}
+            aria-label={`From ${name}`}
+            className="rounded-control border border-line p-3"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-bold break-words">From {name}</h3>
+              {fulfilling && <OrderStatus status={part.status} />}
+            </div>
+            <PartProgress part={part} />
+            <ItemList items={items} />
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function PartProgress({ part }: { part: Part }) {
+  if (!part.shipped_at && !part.delivered_at && !part.tracking_note) return null;
+  return (
+    <dl className="mt-2 space-y-1 text-sm">
+      {part.shipped_at && (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted">Shipped</dt>
+          <dd>{formatDateTime(part.shipped_at)}</dd>
+        </div>
+      )}
+      {part.tracking_note && (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted">Tracking</dt>
+          <dd className="break-words">{part.tracking_note}</dd>
+        </div>
+      )}
+      {part.delivered_at && (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted">Delivered</dt>
+          <dd>{formatDateTime(part.delivered_at)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function ItemList({ items }: { items: Item[] }) {
+  return (
+    <ul className="divide-y divide-line">
+      {items.map((item) => (
+        <li key={item.id} className="flex gap-3 py-3">
+          <Thumbnail src={item.product.images[0]?.image} className="size-16" />
+          <div className="min-w-0 flex-1">
+            <Link
+              to={`/store/products/${String(item.product.id)}`}
+              className="font-semibold break-words hover:text-brand-700"
+            >
+              {item.name}
+            </Link>
+            {/* Under the name, so that on a phone the name keeps the card's width. */}
+            <p className="flex flex-wrap justify-between gap-x-3">
+              <span className="text-sm text-muted">
+                {item.quantity} × <Price amount={item.unit_price} className="font-normal" />
+              </span>
+              <Price amount={item.total_price} />
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
