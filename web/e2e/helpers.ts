@@ -16,9 +16,9 @@ export interface Shopper {
 let counter = 0;
 
 /** Registers a new shopper through the API and signs them in (returns their tokens). */
-export async function freshShopper(request: APIRequestContext): Promise<Shopper> {
+export async function freshShopper(request: APIRequestContext, stem = 'e2e'): Promise<Shopper> {
   counter += 1;
-  const username = `e2e_${Date.now().toString(36)}_${process.pid}_${counter}`;
+  const username = `${stem}_${Date.now().toString(36)}_${process.pid}_${counter}`;
   const password = 'e2e-password-2026';
   const registered = await request.post('/api/auth/users/', {
     data: { email: `${username}@example.test`, username, password, re_password: password },

@@ -165,7 +165,8 @@ async function makeContent(request: APIRequestContext): Promise<Content> {
 
   // The shopper: one paid order (the store's to ship), one pending, a wish, a bag line and a
   // conversation of long messages with the store.
-  const shopper = await freshShopper(request);
+  // A username as long as real ones get (one unbroken word of 40 characters).
+  const shopper = await freshShopper(request, 'kwame_asante_kumasi_1987');
   const paid = await paidOrder(request, shopper, productId);
   const bag = (quantity: number) =>
     request.post('/api/store/cart-items/', {
@@ -257,8 +258,9 @@ function layoutProblems(): string[] {
     problems.push(`the page is ${String(pageWidth)} px wide: ${out.join(' | ')}`);
   }
 
-  // A word breaks only at spaces and after a hyphen; a price is one word.
-  const word = /-?GH₵\s[\d,]+(?:\.\d+)?|[^\s-]+-?/g;
+  // A word breaks only at spaces and after a hyphen, an address or a username also after its
+  // '@', '_' or '.' (components/ui/wrap.tsx); a price is one word.
+  const word = /-?GH₵\s[\d,]+(?:\.\d+)?|[^\s_.@-]+[_.@-]?/g;
   const range = document.createRange();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const broken = new Set<string>();

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Email } from '@/components/ui/email';
+import { Handle } from '@/components/ui/handle';
 import { FormMessages } from '@/components/ui/field';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -40,11 +40,11 @@ export default function AccountPage() {
         {/* One column on phones, so a long username or address keeps its words whole. */}
         <dl className="grid grid-cols-1 gap-x-4 rounded-card bg-white p-4 shadow-card sm:grid-cols-[auto_1fr] sm:gap-y-2">
           <dt className="font-semibold">Username</dt>
-          <dd className="mb-2 min-w-0 sm:mb-0">{me.username}</dd>
-          <dt className="font-semibold">Email</dt>
           <dd className="mb-2 min-w-0 sm:mb-0">
-            {me.email ? <Email address={me.email} /> : 'None'}
+            <Handle text={me.username} />
           </dd>
+          <dt className="font-semibold">Email</dt>
+          <dd className="mb-2 min-w-0 sm:mb-0">{me.email ? <Handle text={me.email} /> : 'None'}</dd>
           <dt className="font-semibold">Phone</dt>
           <dd>{me.phone ? `${localPhone(me.phone)} (verified)` : 'None yet'}</dd>
         </dl>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Email } from '@/components/ui/email';
+import { Handle } from '@/components/ui/handle';
 import { FormMessages, TextAreaField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import {
@@ -84,7 +84,7 @@ function ComplaintCard({ complaint }: { complaint: AdminComplaint }) {
       <article aria-label={`Complaint from ${complaint.email}`}>
         <p className="text-sm text-muted">
           <a href={`mailto:${complaint.email}`} className="font-semibold text-brand-700 underline">
-            <Email address={complaint.email} />
+            <Handle text={complaint.email} />
           </a>{' '}
           · {formatDateTime(complaint.created_at)}
           {complaint.handled_at && ` · handled ${formatDateTime(complaint.handled_at)}`}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Email } from '@/components/ui/email';
+import { Handle } from '@/components/ui/handle';
 import { Field, FormMessages } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { CardList } from '@/components/backoffice/card-list';
@@ -46,19 +46,24 @@ export default function AdminUsersPage() {
               <>
                 <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold break-words">
-                    {user.username}
+                    <Handle text={user.username} />
                     {user.is_staff && <span className="ml-2 text-sm text-brand-700">staff</span>}
                     {!user.is_active && (
                       <span className="ml-2 text-sm text-danger-700">deactivated</span>
                     )}
                   </p>
                   <p className="text-sm break-words text-muted">
-                    <Email address={user.email} /> · joined {formatDateTime(user.date_joined)}
+                    <Handle text={user.email} /> · joined {formatDateTime(user.date_joined)}
                   </p>
                 </div>
                 <Button
                   variant="secondary"
                   aria-disabled={busy}
+                  aria-label={
+                    user.is_staff
+                      ? `Remove staff rights of ${user.username}`
+                      : `Make ${user.username} staff`
+                  }
                   onClick={() =>
                     void change(
                       user,
@@ -67,13 +72,15 @@ export default function AdminUsersPage() {
                     )
                   }
                 >
-                  {user.is_staff
-                    ? `Remove staff rights of ${user.username}`
-                    : `Make ${user.username} staff`}
+                  {/* The name is in the label; beside the card's own, a long one would not fit. */}
+                  {user.is_staff ? 'Remove staff rights' : 'Make staff'}
                 </Button>
                 <Button
                   variant="secondary"
                   aria-disabled={busy}
+                  aria-label={
+                    user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`
+                  }
                   onClick={() =>
                     void change(
                       user,
@@ -82,7 +89,7 @@ export default function AdminUsersPage() {
                     )
                   }
                 >
-                  {user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`}
+                  {user.is_active ? 'Deactivate' : 'Reactivate'}
                 </Button>
               </>
             )}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Email } from '@/components/ui/email';
+import { Handle } from '@/components/ui/handle';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Icon } from '@/components/ui/icon';
@@ -177,7 +177,7 @@ function PaymentSummary({
           <div>
             <dt className="text-sm text-muted">Email</dt>
             <dd className="font-semibold">
-              <Email address={payment.email} />
+              <Handle text={payment.email} />
             </dd>
           </div>
           <div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Handle } from '@/components/ui/handle';
 import { Button } from '@/components/ui/button';
 import { ScrollRow } from '@/components/ui/scroll-row';
 import { Stars } from '@/components/ui/stars';
@@ -102,7 +103,9 @@ export function ReviewList({ product }: { product: Product }) {
         return (
           <li key={review.id} className="py-3">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span className="font-semibold">{review.author}</span>
+              <span className="font-semibold">
+                <Handle text={review.author} />
+              </span>
               {rating !== undefined && <Stars rating={rating} />}
               <time dateTime={review.date_created} className="text-sm text-muted">
                 {dateFormat.format(new Date(review.date_created))}

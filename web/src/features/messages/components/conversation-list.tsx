@@ -1,4 +1,5 @@
 import { cx } from '@/lib/cx';
+import { Handle } from '@/components/ui/handle';
 import { formatDateTime } from '@/lib/dates';
 import { useStoreName } from '../api/messages';
 import type { Conversation, Counterpart } from '../conversations';
@@ -7,6 +8,8 @@ import type { Conversation, Counterpart } from '../conversations';
 export function CounterpartName({ counterpart }: { counterpart: Counterpart }) {
   const unnamedStore = counterpart.kind === 'store' && counterpart.name === null;
   const { data: storeName } = useStoreName(unnamedStore ? counterpart.id : null);
+  if (counterpart.kind === 'customer' && counterpart.name)
+    return <Handle text={counterpart.name} />;
   return <>{counterpart.name ?? storeName ?? 'A store'}</>;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Handle } from '@/components/ui/handle';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { FormMessages, TextAreaField } from '@/components/ui/field';
@@ -82,7 +83,7 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
       )}
     >
       <p className="text-xs font-semibold opacity-90">
-        {mine ? 'You' : message.sender} · {formatDateTime(message.timestamp)}
+        {mine ? 'You' : <Handle text={message.sender} />} · {formatDateTime(message.timestamp)}
       </p>
       <p className="break-words whitespace-pre-line">{message.content}</p>
     </li>
