@@ -131,7 +131,8 @@ func (v visibility) categoryBySlug(slug string, level int) *shop.Category {
 
 // ListProducts returns a page of visible products: filtered, searched and
 // ordered as the contract says by the store's catalogue index, then the
-// page's details in a fixed number of statements.
+// page's details: those kept, the others in a fixed number of statements.
+// The details are shared (publicDetails): callers must not modify them.
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductList, error) {
 	snap, err := s.catalogue(ctx)
 	if err != nil {
@@ -172,7 +173,7 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 	if err != nil {
 		return ProductList{}, err
 	}
-	items, err := s.store.ProductDetails(ctx, page.IDs, f.Detail)
+	items, err := s.publicDetails(ctx, page.IDs, f.Detail)
 	if err != nil {
 		return ProductList{}, err
 	}
@@ -181,14 +182,14 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 }
 
 // Product returns one visible product; unknown, inactive or in a hidden
-// category → 404 Product.
+// category → 404 Product. The detail is shared: callers must not modify it.
 func (s *Service) Product(ctx context.Context, id int64, opts shop.DetailOptions) (*shop.ProductDetail, error) {
 	snap, err := s.catalogue(ctx)
 	if err != nil {
 		return nil, err
 	}
 	vis := snap.vis
-	ds, err := s.store.ProductDetails(ctx, []int64{id}, opts)
+	ds, err := s.publicDetails(ctx, []int64{id}, opts)
 	if err != nil {
 		return nil, err
 	}

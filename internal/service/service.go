@@ -130,9 +130,11 @@ type Service struct {
 	fanout      Fanout
 	salt        dailySalt
 	// cat holds the category tree, per tree sequence applied.
-	cat    catalogueCache
-	media  MediaStore
-	probes []Probe
+	cat catalogueCache
+	// details keeps public product details (detailcache.go).
+	details *detailCache
+	media   MediaStore
+	probes  []Probe
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())
@@ -218,9 +220,17 @@ func New(d Deps) (*Service, error) {
 	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry, momoTimeout: d.MobileMoneyTimeout,
-		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool}
+		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool,
+		details: newDetailCache(detailCacheBytes)}
 	if s.later == nil {
 		s.later = s.spawn
+	}
+	if s.store != nil {
+		// Subscribed here, before the HTTP read cache subscribes to the
+		// Service: the applier calls subscribers in order, and an answer
+		// computed between the two forgets must not be kept from a
+		// detail the change outdated.
+		s.store.OnCatalogueChange(s.details.forget)
 	}
 	return s, nil
 }

@@ -75,7 +75,8 @@ func (p *Product) CategoryIDs() [MaxCategoryDepth]int64 {
 	return [MaxCategoryDepth]int64{p.CategoryID, p.SubcategoryID, p.SubSubcategoryID}
 }
 
-// DetailOptions says which costly parts of ProductDetail to load.
+// DetailOptions says which costly parts of ProductDetail to load. It is
+// part of the key of the service's kept details, so it stays comparable.
 type DetailOptions struct {
 	Reviews, Ratings bool
 	// Newest caps NewestReviews and NewestRatings.

@@ -69,6 +69,10 @@ type catalogue struct {
 	compactions atomic.Int64
 
 	cur atomic.Pointer[catalogueState]
+	// told is the change sequence the subscribers have been told of, set
+	// after cur: what a writer waits for, so that when it answers, the
+	// caches have dropped what its change outdated.
+	told atomic.Int64
 	// mu guards advanced, which is closed and replaced whenever a
 	// snapshot is published, and the subscribers.
 	mu          sync.Mutex
@@ -151,8 +155,9 @@ func (a *catalogue) current(ctx context.Context) (*catalogueState, error) {
 }
 
 // waitApplied waits until this instance has applied seq (a change its own
-// request just committed), for at most ownChangeWait. An applier never
-// started has nothing to be behind: it will build from the database.
+// request just committed) and told its subscribers, for at most
+// ownChangeWait. An applier never started has nothing to be behind: it
+// will build from the database.
 func (a *catalogue) waitApplied(ctx context.Context, seq int64) {
 	if !a.running.Load() {
 		return
@@ -164,7 +169,7 @@ func (a *catalogue) waitApplied(ctx context.Context, seq int64) {
 		a.mu.Lock()
 		advanced := a.advanced
 		a.mu.Unlock()
-		if st := a.cur.Load(); st != nil && st.seq >= seq {
+		if a.told.Load() >= seq {
 			return
 		}
 		select {
@@ -437,8 +442,8 @@ func (a *catalogue) adoptCompaction(c compaction) {
 // publish makes st the current snapshot, tells the subscribers what
 // changed, in order, on the applier's goroutine, then wakes whoever waits for
 // it. The subscribers come before the waiters: a writer whose change this is
-// returns once woken, and its next read must not find an answer the change
-// outdated still kept (the read cache forgets in a subscriber).
+// returns once told is at its sequence, and its next read must not find an
+// answer the change outdated still kept (the caches forget in subscribers).
 func (a *catalogue) publish(st *catalogueState, change shop.CatalogueChange) {
 	a.cur.Store(st)
 	a.mu.Lock()
@@ -447,6 +452,7 @@ func (a *catalogue) publish(st *catalogueState, change shop.CatalogueChange) {
 	for _, fn := range subs {
 		fn(change)
 	}
+	a.told.Store(st.seq)
 	a.mu.Lock()
 	close(a.advanced)
 	a.advanced = make(chan struct{})
