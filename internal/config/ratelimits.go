@@ -37,9 +37,10 @@ func DefaultRateLimits() map[string][]shop.Rate {
 		"sms-client":  {{N: 30, Per: time.Hour}, {N: 200, Per: 24 * time.Hour}},
 		"sms-account": {{N: 5, Per: 24 * time.Hour}},
 		"sms-signin":  {{N: 60, Per: time.Minute}},
-		// A store's message is texted to its customer at most once an hour
-		// per conversation; beyond, the message is stored without a text.
-		"sms-message": {{N: 1, Per: time.Hour}},
+		// A store's message is told to its customer (by text and/or e-mail)
+		// at most once an hour per conversation; beyond, the message is
+		// stored without a notice.
+		"message-notice": {{N: 1, Per: time.Hour}},
 	}
 }
 

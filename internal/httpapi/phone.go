@@ -90,15 +90,20 @@ type channelsDTO struct {
 	SMS   bool `json:"sms"`
 }
 
+// noticesDTO lists the kinds in shop.NoticeKinds' order.
 type noticesDTO struct {
+	Placed    channelsDTO `json:"placed"`
+	Paid      channelsDTO `json:"paid"`
 	Shipped   channelsDTO `json:"shipped"`
 	Delivered channelsDTO `json:"delivered"`
+	Refund    channelsDTO `json:"refund"`
 	Message   channelsDTO `json:"message"`
 }
 
 func noticesOf(p shop.NoticePrefs) noticesDTO {
 	ch := func(kind string) channelsDTO { return channelsDTO{Email: p[kind].Email, SMS: p[kind].SMS} }
-	return noticesDTO{Shipped: ch(shop.NoticeShipped), Delivered: ch(shop.NoticeDelivered), Message: ch(shop.NoticeMessage)}
+	return noticesDTO{Placed: ch(shop.NoticePlaced), Paid: ch(shop.NoticePaid), Shipped: ch(shop.NoticeShipped),
+		Delivered: ch(shop.NoticeDelivered), Refund: ch(shop.NoticeRefund), Message: ch(shop.NoticeMessage)}
 }
 
 func (a *API) notices(w http.ResponseWriter, r *http.Request) error {
@@ -117,8 +122,11 @@ type noticeChoiceRequest struct {
 // noticesRequest holds each kind's object as sent; decodeChoice reads it
 // (the body decoder takes flat objects only).
 type noticesRequest struct {
+	Placed    json.RawMessage `json:"placed"`
+	Paid      json.RawMessage `json:"paid"`
 	Shipped   json.RawMessage `json:"shipped"`
 	Delivered json.RawMessage `json:"delivered"`
+	Refund    json.RawMessage `json:"refund"`
 	Message   json.RawMessage `json:"message"`
 }
 
@@ -148,8 +156,9 @@ func (a *API) setNotices(w http.ResponseWriter, r *http.Request) error {
 	}
 	fe := shop.FieldErrors{}
 	choices := map[string]service.NoticeChoice{}
-	for kind, raw := range map[string]json.RawMessage{shop.NoticeShipped: in.Shipped,
-		shop.NoticeDelivered: in.Delivered, shop.NoticeMessage: in.Message} {
+	for kind, raw := range map[string]json.RawMessage{shop.NoticePlaced: in.Placed, shop.NoticePaid: in.Paid,
+		shop.NoticeShipped: in.Shipped, shop.NoticeDelivered: in.Delivered, shop.NoticeRefund: in.Refund,
+		shop.NoticeMessage: in.Message} {
 		if c, ok := decodeChoice(fe, kind, raw); ok {
 			choices[kind] = c
 		}

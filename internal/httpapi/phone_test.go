@@ -353,10 +353,10 @@ func TestFulfilmentBySMS(t *testing.T) {
 	})
 }
 
-// TestMessageNoticeBySMS: a store writing to a customer with a verified
-// number texts them once an hour per conversation; messages the other way,
-// and customers without a verified number, get no text.
-func TestMessageNoticeBySMS(t *testing.T) {
+// TestMessageNotice: a store writing to a customer tells them by e-mail
+// and, once their number is verified, by text — once an hour per
+// conversation; messages the other way tell nobody.
+func TestMessageNotice(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		a := shoptest.NewApp(t, st, map[string]string{"DWA_PUBLIC_URL": "https://dwa.test"})
 		f := newSellerFixture(a)
@@ -367,41 +367,38 @@ func TestMessageNoticeBySMS(t *testing.T) {
 			assertStatus(t, a.Do("POST", "/api/store/messages/", body, bearer(fresh.Access)...).Code, 201)
 		}
 		toShopper := fmt.Sprintf(`{"content":"Your parcel leaves today.","receiver_user":%d}`, f.shopper.User.ID)
+		mail := "mail ama@example.com " + f.hub.Name + " sent you a message on Dwa"
+		text := "sms " + amaPhone + " Dwa: " + f.hub.Name + " sent you a message. Read it at https://dwa.test/messages"
 
 		write(f.owner, toShopper)
-		if got := a.DeliverMail(); len(got) != 0 {
-			t.Fatalf("sent to a customer without a verified number: %+v", got)
+		sent := a.DeliverMail()
+		if len(sent) != 1 || !strings.Contains(sent[0].Text, "Read the message: https://dwa.test/messages") ||
+			strings.Contains(sent[0].Text, "Your parcel") {
+			t.Fatalf("sent to a customer without a verified number: %+v", sent)
 		}
+		write(f.owner, toShopper)
+		assertSent(t, "e-mail within the hour", sentKinds(a))
 		if err := st.SetPhone(context.Background(), f.shopper.User.ID, amaPhone); err != nil {
 			t.Fatal(err)
 		}
 		a.Clock.Advance(time.Hour)
 		write(f.owner, toShopper)
-		want := "Dwa: " + f.hub.Name + " sent you a message. Read it at https://dwa.test/messages"
-		if got := texts(t, a, amaPhone); len(got) != 1 || got[0].Text != want {
-			t.Fatalf("texts = %+v; want %q", got, want)
-		}
+		assertSent(t, "an hour later, verified", sentKinds(a), mail, text)
 		// Within the hour: the same conversation stays quiet, another store's is its own.
 		write(f.owner, toShopper)
 		write(f.shopper, fmt.Sprintf(`{"content":"Thanks!","receiver_store":%d}`, f.hub.ID))
-		if got := texts(t, a, amaPhone); len(got) != 0 {
-			t.Fatalf("texts within the hour: %+v", got)
-		}
+		assertSent(t, "within the hour", sentKinds(a))
 		write(f.rival, toShopper)
-		if got := texts(t, a, amaPhone); len(got) != 1 || !strings.Contains(got[0].Text, f.rivalStore.Name) {
-			t.Fatalf("texts for another store: %+v", got)
-		}
+		assertSent(t, "another store", sentKinds(a), "mail ama@example.com "+f.rivalStore.Name+" sent you a message on Dwa",
+			"sms "+amaPhone+" Dwa: "+f.rivalStore.Name+" sent you a message. Read it at https://dwa.test/messages")
 		a.Clock.Advance(time.Hour)
 		write(f.owner, toShopper)
-		if got := texts(t, a, amaPhone); len(got) != 1 {
-			t.Fatalf("texts an hour later: %+v", got)
-		}
+		assertSent(t, "an hour later", sentKinds(a), mail, text)
 	})
 }
 
 // TestNoticePrefs: every kind goes by every channel until the shopper
-// chooses; a channel turned off is not used, and message notices are
-// texts only.
+// chooses; a channel turned off is not used.
 func TestNoticePrefs(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		a := shoptest.NewApp(t, st, nil)
@@ -411,23 +408,29 @@ func TestNoticePrefs(t *testing.T) {
 		if err := st.SetPhone(context.Background(), f.shopper.User.ID, amaPhone); err != nil {
 			t.Fatal(err)
 		}
-		all := `{"shipped":{"email":true,"sms":true},"delivered":{"email":true,"sms":true},"message":{"email":false,"sms":true}}`
+		both := `{"email":true,"sms":true}`
+		prefs := func(placed, paid, shipped, delivered, refund, message string) string {
+			return `{"placed":` + placed + `,"paid":` + paid + `,"shipped":` + shipped + `,"delivered":` + delivered +
+				`,"refund":` + refund + `,"message":` + message + `}`
+		}
+		all := prefs(both, both, both, both, both, both)
 		assertStatus(t, a.Do("GET", "/api/auth/users/me/notifications/", "").Code, 401)
 		assertBody(t, a.Do("GET", "/api/auth/users/me/notifications/", "", f.shopper.Auth()...).Body.String(), all)
 
+		smsOnly, mailOnly, none := `{"email":false,"sms":true}`, `{"email":true,"sms":false}`, `{"email":false,"sms":false}`
 		tests := []struct {
 			name, body string
 			status     int
 			want       string
 		}{
-			{"e-mail for messages", `{"message":{"email":true}}`, 400, `{"message":["Message notices go by SMS only."]}`},
 			{"nothing", `{}`, 200, all},
 			{"not an object", `{"shipped":true}`, 400, `{"shipped":["Expected an object like {\"email\": true, \"sms\": false}."]}`},
 			{"not a boolean", `{"delivered":{"sms":"maybe"}}`, 400, `{"delivered":["Give email and sms as true or false."]}`},
-			{"shipped by SMS only, messages off", `{"shipped":{"email":false},"message":{"sms":false}}`, 200,
-				`{"shipped":{"email":false,"sms":true},"delivered":{"email":true,"sms":true},"message":{"email":false,"sms":false}}`},
-			{"delivered by e-mail only", `{"delivered":{"sms":false}}`, 200,
-				`{"shipped":{"email":false,"sms":true},"delivered":{"email":true,"sms":false},"message":{"email":false,"sms":false}}`},
+			{"shipped by SMS only, messages off", `{"shipped":{"email":false},"message":{"email":false,"sms":false}}`, 200,
+				prefs(both, both, smsOnly, both, both, none)},
+			{"delivered by e-mail only", `{"delivered":{"sms":false}}`, 200, prefs(both, both, smsOnly, mailOnly, both, none)},
+			{"order kinds", `{"placed":{"sms":false},"paid":{"email":false},"refund":{"email":false,"sms":false}}`, 200,
+				prefs(mailOnly, smsOnly, smsOnly, mailOnly, none, none)},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {

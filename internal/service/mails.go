@@ -116,15 +116,58 @@ func (s *Service) complaintMails(c *shop.Complaint, ack bool) []shop.Mail {
 	return mails
 }
 
+// orderMail tells the buyer that their order was placed (and waits for
+// payment) or paid.
+func (s *Service) orderMail(kind string, o *shop.Order) []shop.Mail {
+	ref := "order " + orderRef(o)
+	c := mailContent{
+		Greeting:  "Hello,",
+		LinkLabel: "See your order",
+		Link:      s.accounts.PublicURL + "/order/" + o.ID,
+		SignOff:   "Medaase — the Dwa team",
+	}
+	items := orderLines(o.Items)
+	total := "GH₵ " + o.Amount.Grouped()
+	if kind == shop.NoticePaid {
+		c.Paragraphs = []string{"We have received your payment of " + total + " for " + ref + ": " + items + ".",
+			"The stores are preparing your items; we will tell you as each store ships its part."}
+		return s.render(o.UserEmail, "Payment received for your Dwa "+ref, c)
+	}
+	deadline := o.CreatedAt.Add(s.orderExpiry).UTC().Format("Monday 2 January, 15:04 GMT")
+	c.LinkLabel = "Pay for your order"
+	c.Paragraphs = []string{"Thank you for " + ref + ": " + items + ". The total is " + total + ".",
+		"Pay with mobile money or card by " + deadline + "; an order not paid by then is cancelled and its items go back on sale."}
+	return s.render(o.UserEmail, "Your Dwa "+ref+" is placed", c)
+}
+
+// orderLines names an order's lines as a mail shows them: "2 × Name, …".
+func orderLines(items []shop.OrderItem) string {
+	names := make([]string, len(items))
+	for i, it := range items {
+		names[i] = strconv.Itoa(it.Quantity) + " × " + it.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// messageMail tells a customer that a store wrote to them; the message
+// itself is read in the shop (a store's words never go out under Dwa's
+// name).
+func (s *Service) messageMail(u *shop.User, st *shop.Store) []shop.Mail {
+	return s.render(u.Email, st.Name+" sent you a message on Dwa", mailContent{
+		Greeting:   "Hello " + u.Username + ",",
+		Paragraphs: []string{st.Name + " wrote to you. Read the message and answer it in your Dwa messages."},
+		LinkLabel:  "Read the message",
+		Link:       s.accounts.PublicURL + "/messages",
+		After:      []string{"You hear from us at most once an hour per store; choose how we tell you in your account's Notifications."},
+		SignOff:    "The Dwa team",
+	})
+}
+
 // fulfilmentMail tells the buyer that a store shipped or delivered its
 // part of their order.
 func (s *Service) fulfilmentMail(o *shop.Order, st *shop.Store, e shop.OrderEvent) []shop.Mail {
-	var names []string
-	for _, it := range o.LinesOf(st.ID) {
-		names = append(names, strconv.Itoa(it.Quantity)+" × "+it.Name)
-	}
-	items := strings.Join(names, ", ")
-	ref := "order " + strings.ToUpper(o.ID[:8])
+	items := orderLines(o.LinesOf(st.ID))
+	ref := "order " + orderRef(o)
 	c := mailContent{
 		Greeting:  "Hello,",
 		LinkLabel: "See your order",

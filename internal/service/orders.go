@@ -16,14 +16,15 @@ type OrderStore interface {
 	// its lines and calls check with them (cart nil when none); then takes
 	// each line's quantity from stock with a conditional update, inserts o
 	// with snapshots of the lines, closes the cart and, when o carries an
-	// idempotency key, records o.ID as that key's result. If any line
+	// idempotency key, records o.ID as that key's result, and queues the
+	// mails made from the placed order. If any line
 	// falls short it rolls everything back and returns the first such
 	// line in cart order with its product's current state.
 	// With direct lines (non-nil) the order is of those instead: check gets
 	// them, in request order and without those whose product does not
 	// exist, and a nil cart; the user's cart is neither read nor closed.
 	PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, direct []shop.LineRequest,
-		check func(c *shop.Cart, lines []shop.CartLine) error) (short *shop.CartLine, err error)
+		check func(c *shop.Cart, lines []shop.CartLine) error, mails func(*shop.Order) []shop.Mail) (short *shop.CartLine, err error)
 	// Orders returns limit of the user's orders not hidden by them from
 	// offset, newest first, and how many there are.
 	Orders(ctx context.Context, userID int64, offset, limit int) ([]*shop.Order, int, error)
@@ -248,6 +249,10 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 	if (in.Items != nil || in.ItemsErr != "") && len(fe) > 0 {
 		return nil, fe.Err() // no cart rule comes before a direct order's field errors
 	}
+	prefs, err := s.store.NoticePrefs(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
 	short, err := s.store.PlaceOrder(ctx, o, in.IdempotencyKey, direct, func(c *shop.Cart, lines []shop.CartLine) error {
 		if direct != nil {
 			if err := missingProducts(in, lines); err != nil {
@@ -277,6 +282,8 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 			o.Amount += o.Items[i].Total()
 		}
 		return nil
+	}, func(o *shop.Order) []shop.Mail {
+		return s.orderNotices(shop.NoticePlaced, prefs[shop.NoticePlaced], u.Phone, o)
 	})
 	switch {
 	case err != nil:
@@ -284,6 +291,7 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 	case short != nil:
 		return nil, lineShortfall(short)
 	}
+	s.wakeMailer()
 	return o, nil
 }
 

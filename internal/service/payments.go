@@ -31,8 +31,10 @@ type PaymentStore interface {
 	// FulfilPayment, in one transaction: marks the attempt successful
 	// (paid_at = at) unless it already is, then moves its order from
 	// pending to processing (paid_at = at); if the order is no longer
-	// pending the attempt is flagged for refund.
-	FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time) (shop.Fulfilment, error)
+	// pending the attempt is flagged for refund. Only when it moves the
+	// order does it queue the mails made from the paid order.
+	FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time,
+		mails func(*shop.Order) []shop.Mail) (shop.Fulfilment, error)
 	// StalePayments lists pending, unflagged attempts created before the
 	// given time whose order is still pending and whose next provider check
 	// is due at now, by that due time, then oldest first.
@@ -300,7 +302,11 @@ func (s *Service) fulfil(ctx context.Context, p *shop.Payment, txn shop.Provider
 		s.payStats.add(outcomeMismatch)
 		return 0, errPaymentMismatch
 	}
-	res, err := s.store.FulfilPayment(ctx, p.Reference, txn.GatewayResponse, now)
+	notice, err := s.paidNotice(ctx, p.OrderID)
+	if err != nil {
+		return 0, err
+	}
+	res, err := s.store.FulfilPayment(ctx, p.Reference, txn.GatewayResponse, now, notice)
 	if err != nil {
 		return 0, err
 	}
@@ -312,10 +318,28 @@ func (s *Service) fulfil(ctx context.Context, p *shop.Payment, txn shop.Provider
 	case shop.FulfilDone:
 		s.log.InfoContext(ctx, "payment: order paid", "payment_id", p.ID, "order_id", p.OrderID)
 		s.payStats.add(outcomeFulfilled)
+		s.wakeMailer()
 	case shop.FulfilAlreadyDone:
 		s.payStats.add(outcomeAlreadyFulfilled)
 	}
 	return res, nil
+}
+
+// paidNotice makes the "order paid" notices of the order's buyer, by the
+// channels they chose; the store queues them only with the transition to
+// paid, so duplicate reports of one payment give one notice.
+func (s *Service) paidNotice(ctx context.Context, orderID string) (func(*shop.Order) []shop.Mail, error) {
+	buyer, phone, err := s.store.OrderBuyer(ctx, orderID)
+	if err != nil {
+		return nil, err
+	}
+	prefs, err := s.store.NoticePrefs(ctx, buyer)
+	if err != nil {
+		return nil, err
+	}
+	return func(o *shop.Order) []shop.Mail {
+		return s.orderNotices(shop.NoticePaid, prefs[shop.NoticePaid], phone, o)
+	}, nil
 }
 
 // TestCharge "charges" a test card for the user's pending test attempt

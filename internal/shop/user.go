@@ -73,13 +73,16 @@ type PhoneCode struct {
 
 // Kinds of notice a shopper chooses channels for.
 const (
+	NoticePlaced    = "placed"    // an order was placed (waits for payment)
+	NoticePaid      = "paid"      // an order's payment was received
 	NoticeShipped   = "shipped"   // a store shipped its part of an order
 	NoticeDelivered = "delivered" // a store delivered its part
-	NoticeMessage   = "message"   // a store wrote (texts only)
+	NoticeRefund    = "refund"    // money of an order was given back
+	NoticeMessage   = "message"   // a store wrote
 )
 
 // NoticeKinds lists them in the order they are shown.
-var NoticeKinds = []string{NoticeShipped, NoticeDelivered, NoticeMessage}
+var NoticeKinds = []string{NoticePlaced, NoticePaid, NoticeShipped, NoticeDelivered, NoticeRefund, NoticeMessage}
 
 // Channels are the ways a kind of notice goes out.
 type Channels struct{ Email, SMS bool }
@@ -92,7 +95,7 @@ type NoticePrefs map[string]Channels
 func DefaultNoticePrefs() NoticePrefs {
 	p := NoticePrefs{}
 	for _, k := range NoticeKinds {
-		p[k] = Channels{Email: k != NoticeMessage, SMS: true}
+		p[k] = Channels{Email: true, SMS: true}
 	}
 	return p
 }

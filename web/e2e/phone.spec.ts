@@ -120,7 +120,7 @@ test('signs up by phone, signs in again by code, and resets the password by code
   await signIn(request, { username, password: 'Kente and kenkey 2031' });
 });
 
-test('a shopper verifies a phone on the account page at 360 px and gets "shipped" by SMS', async ({
+test('a shopper verifies a phone on the account page at 360 px, chooses notices, and gets "paid" and "shipped" by SMS', async ({
   page,
   request,
 }) => {
@@ -136,6 +136,25 @@ test('a shopper verifies a phone on the account page at 360 px and gets "shipped
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Your phone number is verified.')).toBeVisible();
 
+  // No SMS when an order is placed: the choice is saved, and still there after a reload.
+  const placedSMS = () =>
+    page.getByRole('group', { name: 'You placed an order' }).getByRole('checkbox', { name: 'SMS' });
+  await expect(placedSMS()).toBeChecked();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/auth/users/me/notifications/') && r.request().method() === 'PUT',
+  );
+  // The box follows the server's answer, so it is clicked rather than unchecked.
+  await placedSMS().click();
+  expect((await saved).ok()).toBe(true);
+  await expect(placedSMS()).not.toBeChecked();
+  await page.reload();
+  await expect(placedSMS()).not.toBeChecked();
+  await expect(
+    page
+      .getByRole('group', { name: 'Your payment arrived' })
+      .getByRole('checkbox', { name: 'SMS' }),
+  ).toBeChecked();
+
   // The owner of the store ships the shopper's order with a tracking note.
   const owner = await signIn(request, OWNER);
   const products = await request.get('/api/seller/products/?page=1', {
@@ -148,13 +167,16 @@ test('a shopper verifies a phone on the account page at 360 px and gets "shipped
   const product = listed.results.find((p) => p.is_active && p.inventory >= 2);
   expect(product).toBeDefined();
   const orderId = await paidOrder(request, shopper, product?.id ?? 0);
+  const ref = orderId.slice(0, 8).toUpperCase();
+  const [paid] = await textsTo(phone.e164, `payment received for order ${ref}`);
+  expect(paid).toContain(`/order/${orderId}`);
+  // The placed notice was queued before the paid one, so it would be written by now.
+  expect(await textsTo(phone.e164, `we have your order ${ref}`, 0)).toEqual([]);
   const shipped = await request.post(`/api/seller/orders/${orderId}/ship/`, {
     headers: { Authorization: `Bearer ${owner.access}` },
     data: { tracking_note: 'VIP bus parcel 5512' },
   });
   expect(shipped.ok(), await shipped.text()).toBe(true);
   const [text] = await textsTo(phone.e164, 'has shipped');
-  expect(text).toContain(
-    `order ${orderId.slice(0, 8).toUpperCase()}. Tracking: VIP bus parcel 5512`,
-  );
+  expect(text).toContain(`order ${ref}. Tracking: VIP bus parcel 5512`);
 });

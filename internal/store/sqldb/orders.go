@@ -18,7 +18,7 @@ var errShortfall = errors.New("stock shortfall")
 // updates (never read-then-write) in product id order, so that concurrent
 // placements lock product rows in the same order and cannot deadlock.
 func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, direct []shop.LineRequest,
-	check func(c *shop.Cart, lines []shop.CartLine) error) (*shop.CartLine, error) {
+	check func(c *shop.Cart, lines []shop.CartLine) error, mails func(*shop.Order) []shop.Mail) (*shop.CartLine, error) {
 	var short *shop.CartLine
 	err := s.db.inTx(ctx, func(c conn) error {
 		short = nil // inTx may run this twice
@@ -80,6 +80,9 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 		}
 		if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: o.ID, Status: o.Status, ActorID: o.UserID,
 			CreatedAt: o.CreatedAt}); err != nil {
+			return err
+		}
+		if err := insertMails(ctx, c, mails(o)); err != nil {
 			return err
 		}
 		// Late in the transaction: on PostgreSQL the search_meta row stays

@@ -169,7 +169,8 @@ func (s *Store) PendingMobileMoney(ctx context.Context, before, now time.Time, l
 // is read before taking any lock. The conditional update makes the
 // transition happen once however many callers race: on PostgreSQL the
 // second waits for the first's order lock and then finds nothing to change.
-func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time) (shop.Fulfilment, error) {
+func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse string, at time.Time,
+	mails func(*shop.Order) []shop.Mail) (shop.Fulfilment, error) {
 	var out shop.Fulfilment
 	err := s.db.inTx(ctx, func(c conn) error {
 		ms := shop.Millis(at)
@@ -205,8 +206,15 @@ func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse st
 			WHERE id = ? AND status = 'pending'`, ms, ms, orderID); err != nil {
 			return err
 		}
-		return addOrderEvent(ctx, c, shop.OrderEvent{OrderID: orderID, Status: shop.OrderProcessing,
-			Note: "Payment received.", CreatedAt: shop.FromMillis(ms)})
+		if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: orderID, Status: shop.OrderProcessing,
+			Note: "Payment received.", CreatedAt: shop.FromMillis(ms)}); err != nil {
+			return err
+		}
+		os, err := orders(ctx, c, `WHERE o.id = ?`, orderID)
+		if err != nil {
+			return err
+		}
+		return insertMails(ctx, c, mails(os[0]))
 	})
 	return out, err
 }

@@ -7,11 +7,8 @@ import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
 
-const allOn = {
-  shipped: { email: true, sms: true },
-  delivered: { email: true, sms: true },
-  message: { email: false, sms: true },
-};
+const on = { email: true, sms: true };
+const allOn = { placed: on, paid: on, shipped: on, delivered: on, refund: on, message: on };
 const notices = () => http.get('/api/auth/users/me/notifications/', () => HttpResponse.json(allOn));
 
 describe('account page', () => {
@@ -80,27 +77,44 @@ describe('account page', () => {
       ),
       notices(),
       http.put('/api/auth/users/me/notifications/', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json({ ...allOn, message: { email: false, sms: false } });
+        const body = (await request.json()) as Record<string, object>;
+        bodies.push(body);
+        const next: Record<string, object> = { ...allOn };
+        for (const [kind, choice] of Object.entries(body)) next[kind] = { ...on, ...choice };
+        return HttpResponse.json(next);
       }),
     );
     window.localStorage.setItem('access', fakeJwt(600));
     renderApp('/account');
     const section = await screen.findByRole('region', { name: 'Notifications' });
-    const message = await within(section).findByRole('group', {
-      name: 'A store sent you a message',
-    });
-    // Message notices are texts only: no e-mail box.
-    expect(within(message).queryByRole('checkbox', { name: 'E-mail' })).not.toBeInTheDocument();
-    const sms = within(message).getByRole('checkbox', { name: 'SMS' });
-    expect(sms).toBeChecked();
-    await userEvent.click(sms);
+    // Every kind, each by e-mail and SMS, in the order of an order's life.
+    const groups = await within(section).findAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'You placed an order',
+      'Your payment arrived',
+      'A store shipped your order',
+      'A store delivered your order',
+      'Money was refunded to you',
+      'A store sent you a message (at most once an hour per store)',
+    ]);
+    for (const g of groups) {
+      expect(within(g).getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
+      expect(within(g).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+    }
+
+    const user = userEvent.setup();
+    const paid = within(section).getByRole('group', { name: 'Your payment arrived' });
+    const paidSMS = within(paid).getByRole('checkbox', { name: 'SMS' });
+    await user.click(paidSMS);
     await waitFor(() => {
-      expect(sms).not.toBeChecked();
+      expect(paidSMS).not.toBeChecked();
     });
-    expect(bodies).toEqual([{ message: { sms: false } }]);
-    expect(
-      within(section).getByRole('group', { name: 'A store shipped your order' }),
-    ).toBeInTheDocument();
+    const message = within(section).getByRole('group', { name: /A store sent you a message/ });
+    const messageMail = within(message).getByRole('checkbox', { name: 'E-mail' });
+    await user.click(messageMail);
+    await waitFor(() => {
+      expect(messageMail).not.toBeChecked();
+    });
+    expect(bodies).toEqual([{ paid: { sms: false } }, { message: { email: false } }]);
   });
 });

@@ -113,10 +113,14 @@ function PhoneVerification({ hasPhone }: { hasPhone: boolean }) {
   );
 }
 
-const KINDS: { kind: NoticeKind; label: string; email: boolean }[] = [
-  { kind: 'shipped', label: 'A store shipped your order', email: true },
-  { kind: 'delivered', label: 'A store delivered your order', email: true },
-  { kind: 'message', label: 'A store sent you a message', email: false },
+/** In the server's order (`Notices`): an order's life, then messages. */
+const KINDS: { kind: NoticeKind; label: string }[] = [
+  { kind: 'placed', label: 'You placed an order' },
+  { kind: 'paid', label: 'Your payment arrived' },
+  { kind: 'shipped', label: 'A store shipped your order' },
+  { kind: 'delivered', label: 'A store delivered your order' },
+  { kind: 'refund', label: 'Money was refunded to you' },
+  { kind: 'message', label: 'A store sent you a message (at most once an hour per store)' },
 ];
 
 const NOTICES_FAILED = 'Could not save your choice. Please try again.';
@@ -146,19 +150,17 @@ function NoticeChoices({ hasPhone }: { hasPhone: boolean }) {
         Notifications
       </h2>
       {!hasPhone && <p className="text-sm">Add a phone number above to get SMS.</p>}
-      {KINDS.map(({ kind, label, email }) => (
+      {KINDS.map(({ kind, label }) => (
         <fieldset key={kind} className="flex flex-wrap items-center gap-x-4">
           <legend className="w-full font-semibold">{label}</legend>
-          {email && (
-            <label className="inline-flex min-h-tap items-center gap-2">
-              <input
-                type="checkbox"
-                checked={notices[kind].email}
-                onChange={(e) => void change(kind, 'email', e.target.checked)}
-              />
-              E-mail
-            </label>
-          )}
+          <label className="inline-flex min-h-tap items-center gap-2">
+            <input
+              type="checkbox"
+              checked={notices[kind].email}
+              onChange={(e) => void change(kind, 'email', e.target.checked)}
+            />
+            E-mail
+          </label>
           <label className="inline-flex min-h-tap items-center gap-2">
             <input
               type="checkbox"

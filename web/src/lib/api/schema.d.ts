@@ -317,12 +317,12 @@ export interface paths {
     };
     /**
      * The signed-in user's channels per kind of notice
-     * @description `shipped` and `delivered` (a store's part of an order) go by e-mail and SMS, `message` (a store wrote) by SMS only (`email` always false); a kind never chosen goes by every channel. SMS goes only to a verified phone.
+     * @description `placed` (an order waits for payment), `paid` (its payment arrived), `shipped` and `delivered` (a store's part of an order), `refund` (money of an order given back; chosen now, sent once refunds exist) and `message` (a store wrote, at most once an hour per store) each go by e-mail and/or SMS; a kind never chosen goes by every channel. SMS goes only to a verified phone, e-mail only to an account's address.
      */
     get: operations['getNotices'];
     /**
      * Choose the channels of some kinds of notice
-     * @description Kinds and channels left out keep their choice. `{"message":["Message notices go by SMS only."]}` for `message.email: true`.
+     * @description Kinds and channels left out keep their choice.
      */
     put: operations['setNotices'];
     post?: never;
@@ -621,7 +621,7 @@ export interface paths {
     put?: never;
     /**
      * Order the active cart, or the given lines (Buy Now)
-     * @description One transaction: the active cart is locked (`no_active_cart`, `cart_empty`), fields validated, each line's stock taken with a conditional update (`product_unavailable`, `insufficient_stock` roll everything back), snapshots stored, the cart closed. Rate limit *order*.
+     * @description One transaction: the active cart is locked (`no_active_cart`, `cart_empty`), fields validated, each line's stock taken with a conditional update (`product_unavailable`, `insufficient_stock` roll everything back), snapshots stored, the cart closed, and the buyer's `placed` notice queued (e-mail and/or SMS as chosen in `/auth/users/me/notifications/`). Rate limit *order*.
      *
      *     With `items` (Buy Now) the order is of those lines instead, with the same guarantees (fields checked first, then each product — unknown → `items[i].product_id` field error, unavailable or short → the 409s above, judged in the order sent — stock taken in the transaction, amounts from the current prices, `Idempotency-Key` and rate limit alike); the bag is neither read nor changed, so `no_active_cart` and `cart_empty` do not apply. A field error of a line is keyed `items[i].product_id` or `items[i].quantity` (i from 0); one of the list itself `items`.
      */
@@ -704,7 +704,7 @@ export interface paths {
     put?: never;
     /**
      * Ask the provider about one of the caller's attempts and fulfil the order
-     * @description Succeeds only when the provider reports success with the attempt's amount, GHS and reference; the order then moves from pending to processing exactly once. A success for an order no longer pending is kept for refund and answered 409 `order_not_payable` — on every later verify too, never "Payment already verified.". Rate limit *verify*.
+     * @description Succeeds only when the provider reports success with the attempt's amount, GHS and reference; the order then moves from pending to processing exactly once, and only that move queues the buyer's `paid` notice (verify, webhook, mobile money and the test card alike, however often a success is reported). A success for an order no longer pending is kept for refund and answered 409 `order_not_payable` — on every later verify too, never "Payment already verified.". Rate limit *verify*.
      */
     post: operations['verifyPayment'];
     delete?: never;
@@ -897,7 +897,7 @@ export interface paths {
     put?: never;
     /**
      * Write to a store, or (store owners) to a customer of their store
-     * @description Checked in order: `content` required, non-blank, ≤ 2000; exactly one receiver (`non_field_errors`); `receiver_store` exists and is not the caller's own store; `receiver_user` only for store owners, never the caller, and only a customer of the caller's store (same text for unknown ids). Open streams of the receivers are notified. A store's message to a customer with a verified phone is texted to them ("… sent you a message", no content) at most once an hour per store and customer (rate limit *sms-message*; beyond it the message is stored without a text). Rate limit *message* (per user).
+     * @description Checked in order: `content` required, non-blank, ≤ 2000; exactly one receiver (`non_field_errors`); `receiver_store` exists and is not the caller's own store; `receiver_user` only for store owners, never the caller, and only a customer of the caller's store (same text for unknown ids). Open streams of the receivers are notified. A store's message to a customer is told to them ("… sent you a message", no content) by the channels they chose for `message` notices (a text only to a verified phone) at most once an hour per store and customer (rate limit *message-notice*; beyond it the message is stored without a notice). Rate limit *message* (per user).
      */
     post: operations['sendMessage'];
     delete?: never;
@@ -2266,8 +2266,11 @@ export interface components {
       sms: boolean;
     };
     Notices: {
+      placed: components['schemas']['NoticeChannels'];
+      paid: components['schemas']['NoticeChannels'];
       shipped: components['schemas']['NoticeChannels'];
       delivered: components['schemas']['NoticeChannels'];
+      refund: components['schemas']['NoticeChannels'];
       message: components['schemas']['NoticeChannels'];
     };
     NoticeChoice: {
@@ -2275,8 +2278,11 @@ export interface components {
       sms?: boolean;
     };
     NoticesUpdate: {
+      placed?: components['schemas']['NoticeChoice'];
+      paid?: components['schemas']['NoticeChoice'];
       shipped?: components['schemas']['NoticeChoice'];
       delivered?: components['schemas']['NoticeChoice'];
+      refund?: components['schemas']['NoticeChoice'];
       message?: components['schemas']['NoticeChoice'];
     };
     TokenPair: {
