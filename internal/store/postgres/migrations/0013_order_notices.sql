@@ -1,6 +1,6 @@
 -- Notices of orders placed, paid and refunded, and message notices by
 -- e-mail (issue 22, decision 0018).
--- Keep in step with ../../sqlite/migrations/0012_order_notices.sql.
+-- Keep in step with ../../sqlite/migrations/0013_order_notices.sql.
 
 -- New kinds of notice.
 ALTER TABLE notification_prefs DROP CONSTRAINT notification_prefs_kind_check;

@@ -1,6 +1,6 @@
 -- Notices of orders placed, paid and refunded, and message notices by
 -- e-mail (issue 22, decision 0018).
--- Keep in step with ../../postgres/migrations/0012_order_notices.sql.
+-- Keep in step with ../../postgres/migrations/0013_order_notices.sql.
 
 -- New kinds of notice. SQLite cannot change a CHECK in place: the table is
 -- rebuilt (nothing refers to it).
