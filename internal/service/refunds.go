@@ -81,27 +81,38 @@ func refundRoomError(left shop.Money) error {
 	return shop.Conflict("refund_exceeds_paid", "At most GH₵ "+left.String()+" can still be refunded.")
 }
 
-// RefundOrder refunds the payment that paid an order (staff, or the owner
-// of a store in it for its own part when stores may refund). created
-// is false for a replay of the same Idempotency-Key.
+// RefundOrder refunds the payment that paid an order (staff). created is
+// false for a replay of the same Idempotency-Key.
 func (s *Service) RefundOrder(ctx context.Context, u *shop.User, orderID string, in RefundRequest) (*shop.Refund, bool, error) {
 	id, ok := shop.ParseUUID(orderID)
 	if !ok {
 		return nil, false, shop.NotFound("Order")
 	}
-	var storeID int64
-	if !u.IsStaff {
-		st, err := s.refundingStore(ctx, u, id)
-		if err != nil {
-			return nil, false, err
+	if buyer, _, err := s.store.OrderBuyer(ctx, id); err != nil || buyer == 0 {
+		if err == nil {
+			err = shop.NotFound("Order")
 		}
-		storeID = st.ID
-	} else if buyer, _, err := s.store.OrderBuyer(ctx, id); err != nil {
 		return nil, false, err
-	} else if buyer == 0 {
+	}
+	return s.refundPaid(ctx, u, id, 0, in)
+}
+
+// RefundStorePart refunds part of an order's payment for the caller's
+// store, at most its own lines, when staff let stores refund.
+func (s *Service) RefundStorePart(ctx context.Context, u *shop.User, orderID string, in RefundRequest) (*shop.Refund, bool, error) {
+	id, ok := shop.ParseUUID(orderID)
+	if !ok {
 		return nil, false, shop.NotFound("Order")
 	}
-	p, err := s.store.PaidPayment(ctx, id)
+	st, err := s.refundingStore(ctx, u, id)
+	if err != nil {
+		return nil, false, err
+	}
+	return s.refundPaid(ctx, u, id, st.ID, in)
+}
+
+func (s *Service) refundPaid(ctx context.Context, u *shop.User, orderID string, storeID int64, in RefundRequest) (*shop.Refund, bool, error) {
+	p, err := s.store.PaidPayment(ctx, orderID)
 	if err != nil {
 		return nil, false, err
 	}
