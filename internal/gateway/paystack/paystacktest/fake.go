@@ -42,6 +42,10 @@ type Fake struct {
 	// RefundAnswer, when its Status is set, is what POST /refund answers
 	// (a 5xx, a refusal, a delay past the client's timeout).
 	RefundAnswer Answer
+	// OnRefund, when set, runs when a refund was created and before it is
+	// answered: a test sends the refund's events there to have them
+	// overtake the answer.
+	OnRefund func(RefundState)
 }
 
 // RefundState is a refund the fake created.
@@ -226,7 +230,11 @@ func (f *Fake) refund(w http.ResponseWriter, r *http.Request) {
 		f.refunds = append(f.refunds, st)
 		a = Answer{Status: 200, Body: `{"status":true,"message":"Refund has been queued for processing","data":` + st.json() + `}`}
 	}
+	hook := f.OnRefund
 	f.mu.Unlock()
+	if hook != nil && st.ID != 0 {
+		hook(st)
+	}
 	answer(w, r, a, "")
 }
 
