@@ -160,6 +160,9 @@ func (s *Store) RecordRefundReport(ctx context.Context, localID int64, provider 
 		if r == nil {
 			// A refund made outside Dwa (the provider's dashboard): recorded
 			// as the provider reports it, so the order's total stays true.
+			if rep.Currency == "" {
+				rep.Currency = shop.Currency
+			}
 			id, err := c.insertID(ctx, `INSERT INTO refunds (order_id, payment_id, amount, currency, status, provider,
 				provider_refund_id, idempotency_key, created_at, updated_at) VALUES (?, ?, ?, ?, 'requested', ?, ?, ?, ?, ?)`,
 				orderID, paymentID, int64(rep.Amount), rep.Currency, provider, rep.ID, "provider:"+rep.ID, ms, ms)
