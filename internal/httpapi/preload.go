@@ -44,6 +44,7 @@ var routeModules = map[string][]string{
 	"/admin/users":                          adminModules("src/routes/admin-users.tsx"),
 	"/admin/stores":                         adminModules("src/routes/admin-stores.tsx"),
 	"/admin/complaints":                     adminModules("src/routes/admin-complaints.tsx"),
+	"/admin/refunds":                        adminModules("src/routes/admin-refunds.tsx"),
 	"/admin/categories":                     adminModules("src/routes/admin-categories.tsx"),
 	"/admin/hero":                           adminModules("src/routes/admin-hero.tsx"),
 	"/admin/analytics":                      adminModules("src/routes/admin-analytics.tsx"),

@@ -75,6 +75,7 @@ func (a *API) routes() http.Handler {
 	handle("/store/orders", h{"GET": requireUser(a.listOrders),
 		"POST": requireUser(a.limit("order", byUserOrIP, a.placeOrder))})
 	handle("/store/orders/{id}", h{"GET": requireUser(a.getOrder), "DELETE": requireUser(a.deleteOrder)})
+	handle("/store/orders/{id}/refunds", h{"GET": requireUser(a.listOrderRefunds)})
 	handle("/store/payments", h{"GET": requireUser(a.listPayments), "POST": requireUser(a.createPayment)})
 	handle("/store/payments/{id}", h{"GET": requireUser(a.getPayment)})
 	handle("/store/payments/verify", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.verifyPayment))})
@@ -120,6 +121,10 @@ func (a *API) routes() http.Handler {
 	handle("/admin/stores", h{"GET": requireStaff(a.listAdminStores), "POST": requireStaff(a.createStore)})
 	handle("/admin/stores/{id}", h{"PATCH": requireStaff(a.patchAdminStore)})
 	handle("/admin/complaints", h{"GET": requireStaff(a.listComplaints)})
+	// Refunds (docs/decisions/0019)
+	handle("/admin/orders/{id}/refunds", h{"GET": requireStaff(a.listAdminOrderRefunds), "POST": requireStaff(a.refundOrder)})
+	handle("/admin/payments/{id}/refunds", h{"POST": requireStaff(a.refundPayment)})
+	handle("/admin/refunds/queue", h{"GET": requireStaff(a.listRefundQueue)})
 	handle("/admin/complaints/{id}/handle", h{"POST": requireStaff(a.handleComplaint)})
 
 	// Seller Centre (store owners; api/openapi.yaml)
@@ -134,6 +139,7 @@ func (a *API) routes() http.Handler {
 	handle("/seller/products/{id}/images/{image}", h{"DELETE": requireUser(a.deleteSellerProductImage)})
 	handle("/seller/orders", h{"GET": requireUser(a.listSellerOrders)})
 	handle("/seller/orders/{id}/ship", h{"POST": requireUser(a.advanceSellerOrder(shop.PartShipped))})
+	handle("/seller/orders/{id}/refunds", h{"GET": requireUser(a.listSellerOrderRefunds), "POST": requireUser(a.refundStorePart)})
 	handle("/seller/orders/{id}/deliver", h{"POST": requireUser(a.advanceSellerOrder(shop.PartDelivered))})
 
 	// Operations (contract §2.11)

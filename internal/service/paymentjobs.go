@@ -56,6 +56,8 @@ func (s *Service) RunPaymentJobs(ctx context.Context) {
 		case <-reverify.C:
 			_, err := s.ReverifyPayments(ctx)
 			logErr("payments: re-verify pass failed", err)
+			_, err = s.PollRefunds(ctx)
+			logErr("refunds: poll pass failed", err)
 		case <-expire.C:
 			_, err := s.ExpireMobileMoney(ctx)
 			logErr("payments: mobile money timeout pass failed", err)

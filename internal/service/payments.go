@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"dwa/internal/shop"
@@ -377,12 +378,20 @@ func (s *Service) ReceiveWebhook(ctx context.Context, body []byte, signature str
 		return errInvalidSignature
 	}
 	event, txn, err := wg.ParseEvent(body)
-	if err != nil || event == "" || txn.Reference == "" {
+	ref := txn.Reference
+	if rg, ok := s.pay.(RefundEventGateway); ok && strings.HasPrefix(event, "refund.") {
+		// Stored per refund: one payment may have several, each with
+		// its own events (docs/decisions/0019).
+		var rep shop.ProviderRefund
+		rep, err = rg.ParseRefundEvent(body)
+		ref = refundEventKey(rep)
+	}
+	if err != nil || event == "" || ref == "" {
 		s.log.WarnContext(ctx, "payment webhook: unreadable event ignored", "err", err, "event", event)
 		return nil
 	}
 	saved, err := s.store.SavePaymentEvent(ctx, shop.PaymentEvent{Provider: s.pay.Name(), Event: event,
-		Reference: txn.Reference, Payload: string(body), ReceivedAt: s.now()})
+		Reference: ref, Payload: string(body), ReceivedAt: s.now()})
 	if err != nil {
 		return err
 	}
@@ -397,7 +406,7 @@ func (s *Service) ReceiveWebhook(ctx context.Context, body []byte, signature str
 
 // ProcessPaymentEvents applies the stored, unprocessed provider events that
 // are due and reports how many it applied. Only charge.success changes
-// anything. An event that cannot be applied is retried later with backoff
+// anything, besides refund.* events (refunds.go). An event that cannot be applied is retried later with backoff
 // and set aside after eventMaxAttempts, so it never holds up newer ones;
 // an unreachable database ends the pass instead (no event is to blame).
 func (s *Service) ProcessPaymentEvents(ctx context.Context) (int, error) {
@@ -448,6 +457,9 @@ func (s *Service) eventFailed(ctx context.Context, e shop.PaymentEvent, cause er
 const eventBatch = 50
 
 func (s *Service) applyEvent(ctx context.Context, wg WebhookGateway, e shop.PaymentEvent) error {
+	if strings.HasPrefix(e.Event, "refund.") {
+		return s.applyRefundEvent(ctx, e)
+	}
 	if e.Event != "charge.success" {
 		return nil
 	}

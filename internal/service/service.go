@@ -26,6 +26,7 @@ type Store interface {
 	CartStore
 	OrderStore
 	PaymentStore
+	RefundStore
 	WishlistStore
 	ReviewStore
 	MessageStore
@@ -127,8 +128,10 @@ type Service struct {
 	payStats    paymentStats
 	orderExpiry time.Duration
 	momoTimeout time.Duration
-	fanout      Fanout
-	salt        dailySalt
+	// storeRefunds lets store owners refund their own part (0019).
+	storeRefunds bool
+	fanout       Fanout
+	salt         dailySalt
 	// cat holds the category tree, per tree sequence applied.
 	cat catalogueCache
 	// details keeps public product details (detailcache.go).
@@ -160,6 +163,9 @@ type Deps struct {
 	// MobileMoneyTimeout is how long a mobile money prompt may wait for
 	// the shopper's approval before the attempt fails.
 	MobileMoneyTimeout time.Duration
+	// StoreRefunds lets store owners refund their own part of an order
+	// (DWA_STORE_REFUNDS; docs/decisions/0019).
+	StoreRefunds bool
 	// Fanout delivers new messages to open streams; nil disables streams.
 	Fanout Fanout
 	// Media keeps uploaded images; nil refuses uploads.
@@ -220,7 +226,8 @@ func New(d Deps) (*Service, error) {
 	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry, momoTimeout: d.MobileMoneyTimeout,
-		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool,
+		storeRefunds: d.StoreRefunds,
+		fanout:       d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool,
 		details: newDetailCache(detailCacheBytes)}
 	if s.later == nil {
 		s.later = s.spawn

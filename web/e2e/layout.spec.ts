@@ -95,6 +95,7 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
     ],
     '/admin/stores': [['staff', { url: '/admin/stores' }]],
     '/admin/complaints': [['staff', { url: '/admin/complaints' }]],
+    '/admin/refunds': [['staff', { url: '/admin/refunds' }]],
     '/admin/categories': [['staff', { url: '/admin/categories' }]],
     '/admin/hero': [['staff', { url: '/admin/hero' }]],
     '/admin/analytics': [['staff', { url: '/admin/analytics' }]],

@@ -7,6 +7,7 @@ package testpay
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -72,6 +73,7 @@ type Provider struct {
 	now     func() time.Time
 	charges map[string]shop.ProviderTransaction
 	prompts map[string]*prompt
+	refunds []shop.ProviderRefund // by id - 1
 }
 
 // New returns an empty test provider that tells time by now.
@@ -156,4 +158,38 @@ func (p *Provider) SubmitOTP(_ context.Context, reference, otp string) (shop.Cha
 	pr.needsCode = false
 	pr.approvedAt = p.now().Add(ApproveAfter)
 	return shop.ChargeResult{Status: shop.ChargePayOffline, DisplayText: "Approve the prompt on your phone."}, nil
+}
+
+// Refund "refunds" a successful test charge at once: the refund is
+// processed in the answer itself, so test mode sends no refund events. More
+// than is left of the charge is refused, as Paystack does.
+func (p *Provider) Refund(ctx context.Context, reference string, amount shop.Money, currency string) (shop.ProviderRefund, error) {
+	t, _ := p.Verify(ctx, reference)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	left := t.Amount
+	for _, r := range p.refunds {
+		if r.TransactionReference == reference {
+			left -= r.Amount
+		}
+	}
+	r := shop.ProviderRefund{TransactionReference: reference, Amount: amount, Currency: currency, Status: shop.RefundProcessed}
+	if t.Status != "success" || amount > left {
+		r.Status, r.Reason = shop.RefundFailed, "Refund amount is more than what is left of the transaction"
+		return r, nil
+	}
+	r.ID = "test-" + strconv.Itoa(len(p.refunds)+1)
+	p.refunds = append(p.refunds, r)
+	return r, nil
+}
+
+// FetchRefund reports a test refund.
+func (p *Provider) FetchRefund(_ context.Context, id string) (shop.ProviderRefund, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n, err := strconv.Atoi(strings.TrimPrefix(id, "test-"))
+	if err != nil || n < 1 || n > len(p.refunds) {
+		return shop.ProviderRefund{ID: id, Status: shop.RefundFailed, Reason: "Unknown refund"}, nil
+	}
+	return p.refunds[n-1], nil
 }

@@ -41,6 +41,7 @@ const AdminStores = lazyPart(() => import('@/routes/admin-stores'));
 const AdminCategories = lazyPart(() => import('@/routes/admin-categories'));
 const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
 const AdminAnalytics = lazyPart(() => import('@/routes/admin-analytics'));
+const AdminRefunds = lazyPart(() => import('@/routes/admin-refunds'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 /**
@@ -84,6 +85,7 @@ export const routes = (
         <Route path="users" element={<AdminUsers />} />
         <Route path="stores" element={<AdminStores />} />
         <Route path="complaints" element={<AdminComplaints />} />
+        <Route path="refunds" element={<AdminRefunds />} />
         <Route path="categories" element={<AdminCategories />} />
         <Route path="hero" element={<AdminHero />} />
         <Route path="analytics" element={<AdminAnalytics />} />

@@ -10,6 +10,7 @@ import { OrderParts } from '@/features/orders/components/order-parts';
 import { OrderStatus } from '@/components/order-status';
 import { formatOrderId } from '@/lib/order-id';
 import { PaymentStanding } from '@/features/payment/components/payment-standing';
+import { OrderRefunds } from '@/features/orders/components/order-refunds';
 
 /** Order detail (spec §2), reached as /order/{orderId} and /orders/{orderId}. */
 export default function OrderPage() {
@@ -61,6 +62,7 @@ function OrderView({ order }: { order: Order }) {
             <Detail term="Contact Number">{order.contact_info}</Detail>
             {order.paid_at && <Detail term="Paid">{formatDateTime(order.paid_at)}</Detail>}
           </dl>
+          {order.paid_at && <OrderRefunds orderId={order.id} />}
           {/* Spec §4: pending is the only status that shows Pay Now. */}
           {order.status === 'pending' && <PaymentStanding orderId={order.id} onSettled={reload} />}
           {order.status === 'pending' && (

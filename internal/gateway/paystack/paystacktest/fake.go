@@ -3,8 +3,10 @@ package paystacktest
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -33,6 +35,25 @@ type Fake struct {
 	Charged     []map[string]any  // bodies of charge calls
 	// InitStatus, when set, is the HTTP status initialize answers with.
 	InitStatus int
+	// Refunded holds the bodies of refund calls; refunds what each
+	// created refund is (by id - 1), as GET /refund/{id} reports it.
+	Refunded []map[string]any
+	refunds  []RefundState
+	// RefundAnswer, when its Status is set, is what POST /refund answers
+	// (a 5xx, a refusal, a delay past the client's timeout).
+	RefundAnswer Answer
+	// OnRefund, when set, runs when a refund was created and before it is
+	// answered: a test sends the refund's events there to have them
+	// overtake the answer.
+	OnRefund func(RefundState)
+}
+
+// RefundState is a refund the fake created.
+type RefundState struct {
+	ID        int
+	Reference string
+	Amount    int64
+	Status    string
 }
 
 // The fake's charge answers, as Paystack's charge API words them.
@@ -173,8 +194,78 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		answer(w, r, a, ref)
+	case r.Method == "POST" && r.URL.Path == "/refund":
+		f.refund(w, r)
+	case r.Method == "GET" && strings.HasPrefix(r.URL.Path, "/refund/"):
+		id, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/refund/"))
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if err != nil || id < 1 || id > len(f.refunds) {
+			w.WriteHeader(404)
+			_, _ = w.Write([]byte(`{"status":false,"message":"Refund not found"}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"status":true,"message":"Refund retrieved","data":` + f.refunds[id-1].json() + `}`))
 	default:
 		w.WriteHeader(404)
 		_, _ = w.Write([]byte(`{"status":false,"message":"Not found"}`))
 	}
+}
+
+// refund answers POST /refund as Paystack documents it: the refund is
+// queued ("pending") and settles later, reported by refund.* events (which
+// tests send with RefundEvent) or by GET /refund/{id} once SettleRefund
+// was called.
+func (f *Fake) refund(w http.ResponseWriter, r *http.Request) {
+	var body map[string]any
+	_ = json.NewDecoder(r.Body).Decode(&body)
+	f.mu.Lock()
+	f.Refunded = append(f.Refunded, body)
+	a := f.RefundAnswer
+	var st RefundState
+	if a.Status == 0 {
+		amount, _ := strconv.ParseInt(fmt.Sprint(body["amount"]), 10, 64)
+		ref, _ := body["transaction"].(string)
+		st = RefundState{ID: len(f.refunds) + 1, Reference: ref, Amount: amount, Status: "pending"}
+		f.refunds = append(f.refunds, st)
+		a = Answer{Status: 200, Body: `{"status":true,"message":"Refund has been queued for processing","data":` + st.json() + `}`}
+	}
+	hook := f.OnRefund
+	f.mu.Unlock()
+	if hook != nil && st.ID != 0 {
+		hook(st)
+	}
+	answer(w, r, a, "")
+}
+
+// json renders the refund as Paystack's Refund API does: its id, the
+// nested transaction, amount, currency and status.
+func (s RefundState) json() string {
+	b, _ := json.Marshal(map[string]any{"id": s.ID, "transaction": map[string]any{"id": 4099260516, "reference": s.Reference,
+		"amount": s.Amount}, "amount": s.Amount, "currency": "GHS", "status": s.Status, "domain": "test",
+		"deducted_amount": 0, "fully_deducted": false, "channel": "card", "refunded_by": "staff@example.com"})
+	return string(b)
+}
+
+// Refunds returns the refunds created so far.
+func (f *Fake) Refunds() []RefundState {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]RefundState(nil), f.refunds...)
+}
+
+// SettleRefund sets the state GET /refund/{id} reports.
+func (f *Fake) SettleRefund(id int, status string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refunds[id-1].Status = status
+}
+
+// RefundEvent renders a refund.<status> event for a refund: the refund's
+// id, the transaction's reference, the amount as a string of digits, as the
+// events carry it.
+func RefundEvent(status string, id int, reference string, amount int64) string {
+	b, _ := json.Marshal(map[string]any{"event": "refund." + status, "data": map[string]any{"id": id, "status": status,
+		"transaction_reference": reference, "amount": strconv.FormatInt(amount, 10), "currency": "GHS", "domain": "test"}})
+	return string(b)
 }

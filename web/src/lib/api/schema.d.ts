@@ -655,6 +655,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/store/orders/{id}/refunds/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Refunds of one of the caller's orders
+     * @description What was refunded, how much and where each refund stands; another user's order → 404.
+     */
+    get: operations['listOrderRefunds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/store/payments/': {
     parameters: {
       query?: never;
@@ -1393,6 +1413,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/orders/{id}/refunds/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An order's refunds — staff only
+     * @description Every refund of the order, whoever asked for it (staff, a store for its part, or the provider's dashboard).
+     */
+    get: operations['listAdminOrderRefunds'];
+    put?: never;
+    /**
+     * Refund a paid order fully or partly — staff only
+     * @description Refunds `amount_minor` pesewas (all that is left when missing) of the payment that paid the order, through the provider's refund API. The amount is reserved under the order's lock first, so concurrent requests never refund more than was paid. The state then follows the provider's `refund.*` webhooks (and a poll every 10 minutes of refunds unsettled for 30); the buyer is mailed when it is `processed`.
+     */
+    post: operations['refundOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/payments/{id}/refunds/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund a payment by id — staff only (the refund queue)
+     * @description As the order refund, for any successful payment: the queue's one-click refund of a payment flagged for refund (a success that came for an order no longer payable).
+     */
+    post: operations['refundPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/refunds/queue/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Payments flagged for refund with money still to give back — staff only
+     * @description Successful payments flagged `refund` (they came after their order was cancelled or paid another way) whose refunds do not cover them yet, oldest payment first; at most 100.
+     */
+    get: operations['listRefundQueue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seller/dashboard/': {
     parameters: {
       query?: never;
@@ -1616,6 +1700,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/seller/orders/{id}/refunds/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The store's own refunds of an order
+     * @description Only refunds the caller's store made; an order without its lines → 404.
+     */
+    get: operations['listSellerOrderRefunds'];
+    put?: never;
+    /**
+     * Refund the store's own part of a paid order
+     * @description Only when staff allow it (`DWA_STORE_REFUNDS=1`, else 403 `permission_denied`): at most the store's lines minus its earlier refunds, and never more than is left of the payment.
+     */
+    post: operations['refundStorePart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.json': {
     parameters: {
       query?: never;
@@ -1700,6 +1808,58 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Refund: {
+      /** Format: int64 */
+      id: number;
+      /** Format: uuid */
+      order: string;
+      /** Format: int64 */
+      payment: number;
+      /** @example 12.50 */
+      amount: string;
+      /**
+       * Format: int64
+       * @example 1250
+       */
+      amount_minor: number;
+      /** @example GHS */
+      currency: string;
+      /**
+       * @description `requested` while the provider is asked; then the provider's `pending`, `processing`, and finally `processed` (the money went back) or `failed` (it did not; the amount may be refunded again).
+       * @enum {string}
+       */
+      status: 'requested' | 'pending' | 'processing' | 'processed' | 'failed';
+      reason: string;
+      /** @description The store that refunded its own part; null when staff did. */
+      store: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      processed_at: string | null;
+    };
+    RefundRequest: {
+      /** @description Pesewas; missing or null: all that is left. */
+      amount_minor?: number | null;
+      reason?: string | null;
+    };
+    QueuedRefund: {
+      /** Format: int64 */
+      payment: number;
+      /** Format: uuid */
+      order: string;
+      payment_reference: string;
+      email: string;
+      /** @enum {string} */
+      channel: 'card' | 'mobile_money';
+      /** Format: int64 */
+      amount_minor: number;
+      /** Format: int64 */
+      refunded_minor: number;
+      /** Format: int64 */
+      refundable_minor: number;
+      /** Format: date-time */
+      paid_at: string | null;
+    };
     /**
      * @description A non-field error.
      * @example {
@@ -2818,6 +2978,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description 1–255 printable ASCII characters, one per refund the caller means (the page makes one per dialog). Kept per payment for good: the same key answers 200 with the first refund, never a second one. */
+    RefundKey: string;
     /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
     IfNoneMatch: string;
     /** @description Default `pending`; other values → 400 `{"status":["Select a valid choice. x is not one of the available choices."]}`. */
@@ -4300,6 +4462,31 @@ export interface operations {
       409: components['responses']['Conflict'];
     };
   };
+  listOrderRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   listPayments: {
     parameters: {
       query?: {
@@ -5731,6 +5918,233 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  listAdminOrderRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  refundOrder: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 1–255 printable ASCII characters, one per refund the caller means (the page makes one per dialog). Kept per payment for good: the same key answers 200 with the first refund, never a second one. */
+        'Idempotency-Key': components['parameters']['RefundKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['RefundRequest'];
+      };
+    };
+    responses: {
+      /** @description A replay of the same Idempotency-Key — the refund it made; nothing is refunded again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'];
+        };
+      };
+      /** @description The refund, as the provider answered (`pending` on Paystack until its events settle it; `processed` at once in TEST MODE). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'];
+        };
+      };
+      /** @description Field errors (`amount_minor` ≥ 1, `reason` ≤ 500), or `idempotency_key_required` / `invalid_idempotency_key`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description `refund_exceeds_paid` (more than was paid minus what was refunded, e.g. "At most GH₵ 12.50 can still be refunded."), `order_not_refundable` (no successful payment), `refund_refused` (the provider said no; nothing was refunded). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "At most GH₵ 12.50 can still be refunded.",
+           *       "code": "refund_exceeds_paid"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used for another refund (another amount or payer). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The provider could not be reached (5xx, timeout); nothing is recorded as refunded and the request may be retried. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The payment provider could not be reached. Nothing was refunded; try again.",
+           *       "code": "provider_unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  refundPayment: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 1–255 printable ASCII characters, one per refund the caller means (the page makes one per dialog). Kept per payment for good: the same key answers 200 with the first refund, never a second one. */
+        'Idempotency-Key': components['parameters']['RefundKey'];
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['RefundRequest'];
+      };
+    };
+    responses: {
+      /** @description A replay of the same Idempotency-Key — the refund it made; nothing is refunded again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'];
+        };
+      };
+      /** @description The refund, as the provider answered (`pending` on Paystack until its events settle it; `processed` at once in TEST MODE). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'];
+        };
+      };
+      /** @description Field errors (`amount_minor` ≥ 1, `reason` ≤ 500), or `idempotency_key_required` / `invalid_idempotency_key`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description `refund_exceeds_paid` (more than was paid minus what was refunded, e.g. "At most GH₵ 12.50 can still be refunded."), `order_not_refundable` (no successful payment), `refund_refused` (the provider said no; nothing was refunded). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "At most GH₵ 12.50 can still be refunded.",
+           *       "code": "refund_exceeds_paid"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used for another refund (another amount or payer). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The provider could not be reached (5xx, timeout); nothing is recorded as refunded and the request may be retried. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The payment provider could not be reached. Nothing was refunded; try again.",
+           *       "code": "provider_unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listRefundQueue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueuedRefund'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
   getSellerDashboard: {
     parameters: {
       query?: never;
@@ -6072,6 +6486,121 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+    };
+  };
+  listSellerOrderRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  refundStorePart: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 1–255 printable ASCII characters, one per refund the caller means (the page makes one per dialog). Kept per payment for good: the same key answers 200 with the first refund, never a second one. */
+        'Idempotency-Key': components['parameters']['RefundKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['RefundRequest'];
+      };
+    };
+    responses: {
+      /** @description A replay of the same Idempotency-Key — the refund it made; nothing is refunded again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'];
+        };
+      };
+      /** @description The refund, as the provider answered (`pending` on Paystack until its events settle it; `processed` at once in TEST MODE). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Refund'];
+        };
+      };
+      /** @description Field errors (`amount_minor` ≥ 1, `reason` ≤ 500), or `idempotency_key_required` / `invalid_idempotency_key`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description `refund_exceeds_paid` (more than was paid minus what was refunded, e.g. "At most GH₵ 12.50 can still be refunded."), `order_not_refundable` (no successful payment), `refund_refused` (the provider said no; nothing was refunded). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "At most GH₵ 12.50 can still be refunded.",
+           *       "code": "refund_exceeds_paid"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used for another refund (another amount or payer). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The provider could not be reached (5xx, timeout); nothing is recorded as refunded and the request may be retried. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The payment provider could not be reached. Nothing was refunded; try again.",
+           *       "code": "provider_unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getOpenAPI: {

@@ -30,3 +30,14 @@ export function useOrder(id: string) {
 export async function deleteOrder(id: string) {
   await apiRequest('delete', '/store/orders/{id}/', { params: { id } });
 }
+
+export type Refund = components['schemas']['Refund'];
+
+/** `GET /api/store/orders/{id}/refunds/` — what was refunded of one of the shopper's orders. */
+export function useOrderRefunds(id: string) {
+  return useQuery({
+    queryKey: [...orderQueryKey(id), 'refunds'],
+    queryFn: ({ signal }) => apiGet('/store/orders/{id}/refunds/', { params: { id }, signal }),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { order, ORDER_ID, PAYMENT_REF, shopperMe } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { server } from '@/test/server';
+import { fakeJwt } from '@/test/tokens';
+
+function signedIn(staff: boolean) {
+  window.localStorage.setItem('access', fakeJwt(600));
+  server.use(
+    http.get('/api/store/cart-items/', () => HttpResponse.json([])),
+    http.get('/api/auth/users/me/', () => HttpResponse.json({ ...shopperMe, is_staff: staff })),
+  );
+}
+
+const refund = (over: Record<string, unknown> = {}) => ({
+  id: 3,
+  order: ORDER_ID,
+  payment: 7,
+  amount: '1000.00',
+  amount_minor: 100000,
+  currency: 'GHS',
+  status: 'pending',
+  reason: '',
+  store: null,
+  created_at: '2026-03-02T10:00:00.000Z',
+  processed_at: null,
+  ...over,
+});
+
+const queued = {
+  payment: 7,
+  order: ORDER_ID,
+  payment_reference: PAYMENT_REF,
+  email: 'kofi@example.com',
+  channel: 'mobile_money',
+  amount_minor: 389900,
+  refunded_minor: 0,
+  refundable_minor: 389900,
+  paid_at: '2026-03-01T09:30:00.000Z',
+};
+
+describe('staff refund queue', () => {
+  it('refunds a flagged payment in one tap, with one key for repeated taps', async () => {
+    const keys: string[] = [];
+    let left = [queued];
+    signedIn(true);
+    server.use(
+      http.get('/api/admin/refunds/queue/', () => HttpResponse.json(left)),
+      http.post('/api/admin/payments/7/refunds/', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key') ?? '');
+        left = [];
+        return HttpResponse.json(refund({ status: 'processed', amount_minor: 389900 }), {
+          status: 201,
+        });
+      }),
+    );
+    renderApp('/admin/refunds');
+    const card = await screen.findByRole('article', { name: `Payment ${PAYMENT_REF}` });
+    expect(within(card).getByText(/Mobile money/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Refund GH₵\u00a03,899.00' }));
+    expect(await screen.findByText('No payments are waiting to be refunded.')).toBeInTheDocument();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toBe('');
+  });
+
+  it('refunds part of an order and shows why the server refused more', async () => {
+    const sent: unknown[] = [];
+    signedIn(true);
+    server.use(
+      http.get('/api/admin/refunds/queue/', () => HttpResponse.json([])),
+      http.post(`/api/admin/orders/${ORDER_ID}/refunds/`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          { detail: 'At most GH₵ 2899.00 can still be refunded.', code: 'refund_exceeds_paid' },
+          { status: 409 },
+        );
+      }),
+    );
+    renderApp('/admin/refunds');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Order id' }), ORDER_ID);
+    await user.type(screen.getByRole('textbox', { name: /Amount in GH₵/ }), '3000');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'At most GH₵ 2899.00 can still be refunded.',
+    );
+    expect(sent).toEqual([{ amount_minor: 300000, reason: null }]);
+  });
+
+  it('is for staff only', async () => {
+    signedIn(false);
+    renderApp('/admin/refunds');
+    expect(await screen.findByText('Your account is not a staff account.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Refunds' })).not.toBeInTheDocument();
+  });
+});
+
+describe('order page refunds', () => {
+  it('shows each refund with its amount, state and date', async () => {
+    signedIn(false);
+    server.use(
+      http.get(`/api/store/orders/${ORDER_ID}/`, () =>
+        HttpResponse.json(
+          order({ status: 'cancelled', paid_at: '2026-03-01T09:30:00.000Z' } as never),
+        ),
+      ),
+      http.get(`/api/store/orders/${ORDER_ID}/refunds/`, () =>
+        HttpResponse.json([
+          refund({ status: 'processed', processed_at: '2026-03-02T11:00:00.000Z' }),
+          refund({ id: 4, amount: '250.00', amount_minor: 25000 }),
+        ]),
+      ),
+    );
+    renderApp(`/order/${ORDER_ID}`);
+    const section = await screen.findByRole('region', { name: 'Refunds' });
+    const [done, waiting] = within(section).getAllByRole('listitem');
+    if (!done || !waiting) throw new Error('two refunds expected');
+    expect(done).toHaveTextContent('GH₵ 1,000.00');
+    expect(done).toHaveTextContent('Refunded');
+    expect(done).toHaveTextContent('Refunded 2 Mar 2026');
+    expect(waiting).toHaveTextContent('GH₵ 250.00');
+    expect(waiting).toHaveTextContent('On its way');
+  });
+});
