@@ -110,6 +110,7 @@ func TestRefundsThroughPaystack(t *testing.T) {
 		f := newRefundFixture(t, st, fake.Env())
 		o, p := f.paidByPaystack(t, fake)
 		path := adminRefunds(o.ID)
+		f.a.DeliverMail() // the order's placed and paid notices
 
 		// Partial refund: queued at Paystack, pending until its events.
 		code, body := f.refund(f.staff, path, `{"amount_minor":100000,"reason":"One controller missing"}`, "k1")
@@ -153,7 +154,7 @@ func TestRefundsThroughPaystack(t *testing.T) {
 		if len(rs) != 1 || rs[0].Status != "processed" || rs[0].ProcessedAt == nil {
 			t.Fatalf("shopper sees %+v", rs)
 		}
-		if len(mails) != 1 || mails[0].To != "kofi_m@example.com" || !strings.Contains(mails[0].Subject, "GH₵ 1000.00") ||
+		if len(mails) != 1 || mails[0].To != "kofi_m@example.com" || !strings.Contains(mails[0].Subject, "GH₵ 1,000.00") ||
 			!strings.Contains(mails[0].Text, "/order/"+o.ID) {
 			t.Fatalf("mails = %+v", mails)
 		}
@@ -180,6 +181,12 @@ func TestRefundsThroughPaystack(t *testing.T) {
 		if len(rs) != 3 || rs[1].Status != "failed" || rs[2].Status != "failed" {
 			t.Fatalf("refunds after failures = %+v", rs)
 		}
+		// The buyer chose texts only for refunds, and has a verified number.
+		if err := st.SetPhone(context.Background(), f.kofi.User.ID, kofiPhone); err != nil {
+			t.Fatal(err)
+		}
+		assertStatus(t, f.a.Do("PUT", "/api/auth/users/me/notifications/", `{"refund":{"email":false,"sms":true}}`, f.kofi.Auth()...).Code, 200)
+		f.a.DeliverMail()
 		// The rest (GH₵ 2899) is still refundable: the webhook overtakes the answer this time.
 		fake.OnRefund = func(s paystacktest.RefundState) {
 			f.hook(t, paystacktest.RefundEvent("processed", s.ID, s.Reference, s.Amount))
@@ -192,6 +199,11 @@ func TestRefundsThroughPaystack(t *testing.T) {
 		}
 		if rs := f.refunds(t, f.staff, path); len(rs) != 4 {
 			t.Fatalf("the early event made a second refund: %+v", rs)
+		}
+		text := "sms " + kofiPhone + " Dwa: we have refunded GH₵ 2,899.00 for order " + strings.ToUpper(o.ID[:8]) +
+			". It goes back the way you paid. "
+		if sent := sentKinds(f.a); len(sent) != 1 || !strings.HasPrefix(sent[0], text) || !strings.HasSuffix(sent[0], "/order/"+o.ID) {
+			t.Fatalf("refund notice by text only: sent %q", sent)
 		}
 		if code, body := f.refund(f.staff, path, `{"amount_minor":1}`, "k7"); code != 409 ||
 			body != `{"detail":"Everything paid has already been refunded.","code":"refund_exceeds_paid"}` {

@@ -26,10 +26,11 @@ type RefundStore interface {
 	// RecordRefundReport applies a provider's report to a refund: the one
 	// with localID (our request's answer), else the one the report names
 	// or waits for it, else a new one (made outside Dwa). The state only
-	// moves forward; mails are queued when it becomes processed. nil when
-	// the report is about no payment of ours.
+	// moves forward; when it becomes processed, the notices are queued,
+	// given the channels the buyer chose for refunds. nil when the report
+	// is about no payment of ours.
 	RecordRefundReport(ctx context.Context, localID int64, provider string, rep shop.ProviderRefund, at time.Time,
-		mails func(*shop.Refund) []shop.Mail) (*shop.Refund, error)
+		notices func(*shop.Refund, shop.Channels) []shop.Mail) (*shop.Refund, error)
 	// OpenRefunds lists refunds the provider has not settled, last changed
 	// before the given time, oldest first.
 	OpenRefunds(ctx context.Context, before time.Time, limit int) ([]*shop.Refund, error)
@@ -250,7 +251,7 @@ func (s *Service) refund(ctx context.Context, u *shop.User, p *shop.Payment, sto
 // answer; 0: an event or a poll) and mails the buyer when the money went
 // back.
 func (s *Service) recordRefund(ctx context.Context, localID int64, rep shop.ProviderRefund) (*shop.Refund, error) {
-	return s.store.RecordRefundReport(ctx, localID, s.pay.Name(), rep, s.now(), s.refundMail)
+	return s.store.RecordRefundReport(ctx, localID, s.pay.Name(), rep, s.now(), s.refundNotices)
 }
 
 // OrderRefunds lists the refunds of one of the user's orders (404 Order
@@ -370,17 +371,28 @@ func (s *Service) applyRefundEvent(ctx context.Context, e shop.PaymentEvent) err
 	return err
 }
 
-// refundMail tells the buyer that money went back to them.
-func (s *Service) refundMail(r *shop.Refund) []shop.Mail {
+// refundNotices tells the buyer that money went back to them, by the
+// channels they chose (a text only to a verified number).
+func (s *Service) refundNotices(r *shop.Refund, by shop.Channels) []shop.Mail {
 	ref := "order " + strings.ToUpper(r.OrderID[:8])
-	return s.render(r.BuyerEmail, "Dwa refunded GH₵ "+r.Amount.String()+" for your "+ref, mailContent{
-		Greeting: "Hello,",
-		Paragraphs: []string{"We have refunded GH₵ " + r.Amount.String() + " of your payment for " + ref + ".",
-			"It goes back the way you paid (card or mobile money); your bank or network may take a few days to show it."},
-		LinkLabel: "See your order",
-		Link:      s.accounts.PublicURL + "/order/" + r.OrderID,
-		SignOff:   "Medaase — the Dwa team",
-	})
+	amount := "GH₵ " + r.Amount.Grouped()
+	link := s.accounts.PublicURL + "/order/" + r.OrderID
+	var out []shop.Mail
+	if by.Email {
+		out = s.render(r.BuyerEmail, "Dwa refunded "+amount+" for your "+ref, mailContent{
+			Greeting: "Hello,",
+			Paragraphs: []string{"We have refunded " + amount + " of your payment for " + ref + ".",
+				"It goes back the way you paid (card or mobile money); your bank or network may take a few days to show it."},
+			LinkLabel: "See your order",
+			Link:      link,
+			SignOff:   "Medaase — the Dwa team",
+		})
+	}
+	if by.SMS && r.BuyerPhone != "" {
+		out = append(out, shop.SMS(r.BuyerPhone, "Dwa: we have refunded "+amount+" for "+ref+
+			". It goes back the way you paid. "+link, s.now()))
+	}
+	return out
 }
 
 // refundEventKey is what a refund event is stored under: the provider's

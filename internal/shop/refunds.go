@@ -45,8 +45,11 @@ type Refund struct {
 	// RequestedBy is 0 for a refund made outside Dwa (the provider's
 	// dashboard), learnt from its events.
 	RequestedBy int64
-	// BuyerEmail is the order's buyer, for the refund mail.
+	// BuyerID, BuyerEmail and BuyerPhone (verified, else "") are the
+	// order's buyer, for the refund notice.
+	BuyerID     int64
 	BuyerEmail  string
+	BuyerPhone  string
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	ProcessedAt time.Time // zero until processed

@@ -106,8 +106,12 @@ func (s *Store) OrderBuyer(ctx context.Context, id string) (int64, string, error
 // NoticePrefs returns the user's channels per kind of notice, every
 // channel for a kind never chosen.
 func (s *Store) NoticePrefs(ctx context.Context, userID int64) (shop.NoticePrefs, error) {
+	return noticePrefs(ctx, s.db.reader(), userID)
+}
+
+func noticePrefs(ctx context.Context, c conn, userID int64) (shop.NoticePrefs, error) {
 	out := shop.DefaultNoticePrefs()
-	rows, err := s.db.reader().query(ctx, `SELECT kind, email, sms FROM notification_prefs WHERE user_id = ?`, userID)
+	rows, err := c.query(ctx, `SELECT kind, email, sms FROM notification_prefs WHERE user_id = ?`, userID)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 
 const refundSelect = `SELECT r.id, r.order_id, r.payment_id, p.reference, COALESCE(r.store_id, 0), r.amount, r.currency,
 	r.status, r.provider, COALESCE(r.provider_refund_id, ''), r.idempotency_key, r.reason, r.failure,
-	COALESCE(r.requested_by, 0), u.email, r.created_at, r.updated_at, r.processed_at
+	COALESCE(r.requested_by, 0), u.id, u.email, COALESCE(u.phone, ''), r.created_at, r.updated_at, r.processed_at
 	FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN users u ON u.id = p.user_id`
 
 func refunds(ctx context.Context, c conn, where string, args ...any) ([]*shop.Refund, error) {
@@ -27,7 +27,7 @@ func refunds(ctx context.Context, c conn, where string, args ...any) ([]*shop.Re
 		var processed sql.NullInt64
 		if err := rows.Scan(&r.ID, &r.OrderID, &r.PaymentID, &r.PaymentReference, &r.StoreID, &r.Amount, &r.Currency,
 			&r.Status, &r.Provider, &r.ProviderRefundID, &r.IdempotencyKey, &r.Reason, &r.Failure,
-			&r.RequestedBy, &r.BuyerEmail, &created, &updated, &processed); err != nil {
+			&r.RequestedBy, &r.BuyerID, &r.BuyerEmail, &r.BuyerPhone, &created, &updated, &processed); err != nil {
 			return nil, err
 		}
 		r.CreatedAt, r.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
@@ -126,7 +126,7 @@ func (s *Store) ReserveRefund(ctx context.Context, r *shop.Refund, check func(sh
 // RecordRefundReport: see service.RefundStore. Lock order as ReserveRefund:
 // the order row, then the refund.
 func (s *Store) RecordRefundReport(ctx context.Context, localID int64, provider string, rep shop.ProviderRefund, at time.Time,
-	mails func(*shop.Refund) []shop.Mail) (*shop.Refund, error) {
+	notices func(*shop.Refund, shop.Channels) []shop.Mail) (*shop.Refund, error) {
 	var out *shop.Refund
 	err := s.db.inTx(ctx, func(c conn) error {
 		out = nil // inTx may run this twice
@@ -197,7 +197,11 @@ func (s *Store) RecordRefundReport(ctx context.Context, localID int64, provider 
 		}
 		r.Status, r.UpdatedAt = rep.Status, at
 		if rep.Status == shop.RefundProcessed {
-			return insertMails(ctx, c, mails(r))
+			prefs, err := noticePrefs(ctx, c, r.BuyerID)
+			if err != nil {
+				return err
+			}
+			return insertMails(ctx, c, notices(r, prefs[shop.NoticeRefund]))
 		}
 		return nil
 	})
