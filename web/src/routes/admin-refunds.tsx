@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Email } from '@/components/ui/email';
+import { Handle } from '@/components/ui/handle';
 import { Field, FormMessages } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Loaded } from '@/components/backoffice/loaded';
@@ -63,7 +63,7 @@ function QueuedCard({ queued }: { queued: QueuedRefund }) {
       <article aria-label={`Payment ${queued.payment_reference}`}>
         <p className="text-lg font-bold">{left}</p>
         <p className="text-sm break-words text-muted">
-          <Email address={queued.email} /> ·{' '}
+          <Handle text={queued.email} /> ·{' '}
           {queued.channel === 'mobile_money' ? 'Mobile money' : 'Card'}
           {queued.paid_at && ` · paid ${formatDateTime(queued.paid_at)}`}
         </p>
