@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { ProductListing } from '@/components/product-listing';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useProductList } from '@/features/catalog/api/get-products';
-import { catalogueFilter } from '@/features/catalog/catalogue-filter';
-import { CatalogueSort } from '@/features/catalog/components/catalogue-sort';
+import { catalogueFilter } from '@/features/listing/catalogue-filter';
+import { CatalogueSort } from '@/features/listing/catalogue-sort';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

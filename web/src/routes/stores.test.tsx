@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '@/features/catalog/api/get-stores';
+import type { Store } from '@/features/stores/api/get-stores';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 

@@ -6,8 +6,8 @@ import { Field } from '@/components/ui/field';
 import { Loading } from '@/components/ui/loading';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { PageHeading } from '@/components/ui/page-heading';
-import { useStoreDirectory, type Store } from '@/features/catalog/api/get-stores';
-import { StoreLogo, StoreRating } from '@/features/catalog/components/store-rating';
+import { useStoreDirectory, type Store } from '@/features/stores/api/get-stores';
+import { StoreLogo, StoreRating } from '@/features/stores/components/store-rating';
 import { storePath } from '@/lib/store-path';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
