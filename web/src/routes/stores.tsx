@@ -32,7 +32,7 @@ export default function StoresPage() {
   return (
     <>
       <PageHeading>Stores</PageHeading>
-      <form role="search" onSubmit={find} className="mb-6 flex items-end gap-2">
+      <form role="search" aria-label="Stores" onSubmit={find} className="mb-6 flex items-end gap-2">
         <Field
           label="Find a store"
           type="search"
