@@ -73,7 +73,12 @@ func TestReviewAndRatingPost(t *testing.T) {
 		staff := a.Staff("akua")
 		product := fmt.Sprintf("/api/store/products/%d/?fields=reviews_count,ratings_count,average_rating", f.series.ID)
 		assertBody(t, a.Do("GET", product, "").Body.String(), fmt.Sprintf(`{"id":%d,"average_rating":4.5,"reviews_count":1,"ratings_count":2}`, f.series.ID))
+		// The store's profile counts the same verified ratings (a pending or
+		// rejected one never), and is not kept stale by the read cache.
+		storePath := fmt.Sprintf("/api/store/stores/%d/", f.store.ID)
+		assertBody(t, a.Do("GET", storePath, "").Body.String(), `{…"average_rating":4.5,"ratings_count":2}`)
 		assertStatus(t, a.Do("POST", fmt.Sprintf("/api/admin/ratings/%d/approve/", rt.ID), "", staff.Auth()...).Code, 200)
+		assertBody(t, a.Do("GET", storePath, "").Body.String(), `{…"average_rating":4.67,"ratings_count":3}`)
 		assertStatus(t, a.Do("POST", fmt.Sprintf("/api/admin/reviews/%d/approve/", rv.ID), "", staff.Auth()...).Code, 200)
 		assertBody(t, a.Do("GET", product, "").Body.String(), fmt.Sprintf(`{"id":%d,"average_rating":4.67,"reviews_count":2,"ratings_count":3}`, f.series.ID))
 

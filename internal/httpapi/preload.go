@@ -25,6 +25,8 @@ var routeModules = map[string][]string{
 	"/category/{c}/{s}":                     {"src/routes/category.tsx"},
 	"/category/{c}/{s}/{ss}":                {"src/routes/category.tsx"},
 	"/store/products/{id}":                  {"src/routes/product.tsx"},
+	"/stores":                               {"src/routes/stores.tsx"},
+	"/stores/{slug}":                        {"src/routes/store.tsx"},
 	"/password/reset/confirm/{uid}/{token}": {"src/routes/reset-password.tsx"},
 	"/cart":                                 {"src/app/require-auth.tsx", "src/routes/cart.tsx"},
 	"/messages":                             {"src/app/require-auth.tsx", "src/routes/messages.tsx"},

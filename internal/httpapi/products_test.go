@@ -327,13 +327,13 @@ func TestStoresAPI(t *testing.T) {
 			body       string
 		}{
 			{"by name with the verified average", "/api/store/stores/", 200,
-				fmt.Sprintf(`[{"id":%d,"name":"Accra Game Hub","logo":"http://localhost:8080/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000","average_rating":4.5},{"id":%d,…`, f.store.ID, other.ID)},
+				fmt.Sprintf(`[{"id":%d,"name":"Accra Game Hub","logo":"http://localhost:8080/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000","average_rating":4.5,"ratings_count":2},{"id":%d,…`, f.store.ID, other.ID)},
 			{"search ignores case and accents", "/api/store/stores?search=EBENE", 200, fmt.Sprintf(`[{"id":%d,"name":"Ébène Beauty",…`, other.ID)},
 			{"search is a substring", "/api/store/stores?search=game%20h", 200, fmt.Sprintf(`[{"id":%d,"name":"Accra Game Hub",…`, f.store.ID)},
 			{"name is exact, ignoring case", "/api/store/stores?name=accra%20game%20hub", 200, fmt.Sprintf(`[{"id":%d,…`, f.store.ID)},
 			{"name is not a substring", "/api/store/stores?name=accra", 200, `[]`},
 			{"detail", fmt.Sprintf("/api/store/stores/%d/", other.ID), 200,
-				fmt.Sprintf(`{"id":%d,"name":"Ébène Beauty","logo":"http://localhost:8080/media/demo/stores/Ébène.svg","description":"Sells Ébène Beauty things.","contact_info":"+233 30 200 0000","average_rating":0}`, other.ID)},
+				fmt.Sprintf(`{"id":%d,"name":"Ébène Beauty","logo":"http://localhost:8080/media/demo/stores/Ébène.svg","description":"Sells Ébène Beauty things.","contact_info":"+233 30 200 0000","average_rating":0,"ratings_count":0}`, other.ID)},
 			{"unknown store", "/api/store/stores/999999", 404, `{"detail":"No Store matches the given query.","code":"not_found"}`},
 			{"malformed store id", "/api/store/stores/abc", 404, `{"detail":"Not found.","code":"not_found"}`},
 		}

@@ -23,7 +23,7 @@ var spaRoutes = []string{
 	"/{$}", "/search", "/products", "/forgot-password", "/cart", "/messages", "/wishlist", "/orders",
 	"/account",
 	"/category/{c}", "/category/{c}/{s}", "/category/{c}/{s}/{ss}",
-	"/store/products/{id}", "/order/{id}", "/orders/{id}", "/payment/{id}",
+	"/store/products/{id}", "/stores", "/stores/{slug}", "/order/{id}", "/orders/{id}", "/payment/{id}",
 	"/password/reset/confirm/{uid}/{token}",
 	"/seller", "/seller/products", "/seller/products/new", "/seller/products/{id}", "/seller/orders",
 	"/seller/store", "/admin", "/admin/users", "/admin/stores", "/admin/complaints",

@@ -14,11 +14,12 @@ type storeDTO struct {
 	Description   string          `json:"description"`
 	ContactInfo   string          `json:"contact_info"`
 	AverageRating json.RawMessage `json:"average_rating"`
+	RatingsCount  int64           `json:"ratings_count"`
 }
 
 func (a *API) toStoreDTO(s shop.StoreSummary) storeDTO {
 	return storeDTO{ID: s.ID, Name: s.Name, Logo: nullable(a.absolute(s.Logo)), Description: s.Description,
-		ContactInfo: s.ContactInfo, AverageRating: ratingNumber(s.Ratings.Average())}
+		ContactInfo: s.ContactInfo, AverageRating: ratingNumber(s.Ratings.Average()), RatingsCount: s.Ratings.Count}
 }
 
 func (a *API) listStores(w http.ResponseWriter, r *http.Request) error {

@@ -36,6 +36,7 @@ interface Content {
   /** In the store's and product's names, so a search finds this run's. */
   mark: string;
   storeName: string;
+  storeId: number;
   productId: number;
   owner: { username: string; password: string };
   shopper: Shopper;
@@ -68,6 +69,11 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
       ['visitor', { url: `/store/products/${product}` }],
       ['shopper', { url: `/store/products/${product}`, press: 'Buy Now' }],
     ],
+    '/stores': [
+      ['visitor', { url: '/stores' }],
+      ['visitor', { url: `/stores?search=${c.mark}` }],
+    ],
+    '/stores/:storeSlug': [['visitor', { url: `/stores/${String(c.storeId)}` }]],
     '/forgot-password': [['visitor', { url: '/forgot-password' }]],
     '/password/reset/confirm/:uid/:token': [
       ['visitor', { url: '/password/reset/confirm/MQ/abc-123' }],
@@ -214,6 +220,7 @@ async function makeContent(request: APIRequestContext): Promise<Content> {
   return {
     mark,
     storeName,
+    storeId,
     productId,
     owner,
     shopper,

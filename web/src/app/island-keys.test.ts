@@ -11,7 +11,7 @@ import { productListQuery } from '@/features/catalog/api/get-products';
 import { toSearchTerm } from '@/features/search/api/search-term';
 import { categoryFilter } from '@/routes/category';
 import { productId } from '@/routes/product';
-import { catalogueFilter } from '@/routes/products';
+import { catalogueFilter } from '@/features/listing/catalogue-filter';
 import { searchQuery } from '@/routes/search';
 import { islandKey } from '@/lib/island-key';
 

@@ -17,6 +17,8 @@ const Search = lazyPart(() => import('@/routes/search'));
 const Category = lazyPart(() => import('@/routes/category'));
 const Products = lazyPart(() => import('@/routes/products'));
 const Product = lazyPart(() => import('@/routes/product'));
+const Stores = lazyPart(() => import('@/routes/stores'));
+const Store = lazyPart(() => import('@/routes/store'));
 const ForgotPassword = lazyPart(() => import('@/routes/forgot-password'));
 const ResetPassword = lazyPart(() => import('@/routes/reset-password'));
 const RequireAuth = lazyPart(() => import('./require-auth'));
@@ -58,6 +60,8 @@ export const routes = (
     />
     <Route path="products" element={<Products />} />
     <Route path="store/products/:id" element={<Product />} />
+    <Route path="stores" element={<Stores />} />
+    <Route path="stores/:storeSlug" element={<Store />} />
     <Route path="forgot-password" element={<ForgotPassword />} />
     <Route path="password/reset/confirm/:uid/:token" element={<ResetPassword />} />
     <Route element={<RequireAuth />}>

@@ -7,7 +7,7 @@ import { renderApp } from '@/test/render';
 import { stubEventSource } from '@/test/event-source';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
-import { message, ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
+import { fromStore3ToKofi, message, ownerMe as owner, shopperMe as shopper } from '@/test/fixtures';
 
 type Message = components['schemas']['Message'];
 type Me = components['schemas']['Me'];
@@ -71,6 +71,31 @@ describe('message center', () => {
     await waitFor(() => {
       expect(screen.getByRole('button', { name: /kofi/ })).not.toHaveTextContent('unread');
     });
+  });
+
+  it('a store’s conversation links to the store’s page', async () => {
+    openCenter(
+      shopper,
+      () => [message(1, { ...fromStore3ToKofi, content: 'Your console has shipped.' })],
+      http.get('/api/store/stores/3/', () =>
+        HttpResponse.json({
+          id: 3,
+          name: 'Accra Game Hub',
+          logo: null,
+          description: '',
+          contact_info: '',
+          average_rating: 0,
+          ratings_count: 0,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Accra Game Hub/ }));
+    const thread = screen.getByRole('region', { name: 'Accra Game Hub' });
+    expect(within(thread).getByRole('link', { name: 'Visit the store' })).toHaveAttribute(
+      'href',
+      '/stores/3-accra-game-hub',
+    );
   });
 
   it('says when marking read fails', async () => {

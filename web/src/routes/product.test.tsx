@@ -120,6 +120,29 @@ describe('product page', () => {
     expect(client.getQueryState(['catalog', 'products', {}])?.isInvalidated).toBe(true);
   });
 
+  it('names its store with a link to the store’s page', async () => {
+    productApi();
+    server.use(
+      http.get('/api/store/products/7/', () =>
+        HttpResponse.json({
+          ...controller,
+          store: {
+            id: 4,
+            name: 'Ébène Beauty & Co.',
+            logo: null,
+            description: '',
+            contact_info: '',
+          },
+        }),
+      ),
+    );
+    renderApp('/store/products/7');
+    expect(await screen.findByRole('link', { name: 'Ébène Beauty & Co.' })).toHaveAttribute(
+      'href',
+      '/stores/4-ebene-beauty-co',
+    );
+  });
+
   it('signed out, Add to Cart opens the sign-in dialog and adds once signed in, on the same page', async () => {
     const posted = productApi();
     const { location } = renderApp('/store/products/7');

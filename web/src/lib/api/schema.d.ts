@@ -2065,6 +2065,8 @@ export interface components {
       contact_info: string;
       /** @description Mean of the verified ratings of the store's active products, 2 decimals; 0 without any. */
       average_rating: number;
+      /** @description How many verified (approved) ratings of the store's active products the mean is of. */
+      ratings_count: number;
     };
     StorePage: {
       count: number;

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Handle } from '@/components/ui/handle';
 import { Button } from '@/components/ui/button';
 import { ScrollRow } from '@/components/ui/scroll-row';
 import { Stars } from '@/components/ui/stars';
 import { sanitizeHtml } from '@/lib/sanitize';
+import { storePath } from '@/lib/store-path';
 import type { Product } from '../api/get-product';
 
 /** Spec §9: Contact Seller shows the store's details after a 500 ms wait. */
@@ -155,7 +157,11 @@ export function StoreCard({ store }: { store: NonNullable<Product['store']> }) {
         />
       ) : null}
       <div className="flex-1">
-        <p className="text-lg font-semibold">{store.name}</p>
+        <p className="text-lg font-semibold break-words">
+          <Link to={storePath(store)} className="text-brand-700 underline">
+            {store.name}
+          </Link>
+        </p>
         {store.description && <p className="mt-1 text-muted">{store.description}</p>}
         <Button
           variant="secondary"

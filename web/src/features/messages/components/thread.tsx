@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
 import { Handle } from '@/components/ui/handle';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
@@ -11,11 +12,13 @@ import {
   messagesQueryKey,
   sendMessage,
   useMessageArrived,
+  useStoreName,
   type Me,
   type Message,
   type Recipient,
 } from '../api/messages';
-import { isReceived, type Conversation } from '../conversations';
+import { storePath } from '@/lib/store-path';
+import { isReceived, type Conversation, type Counterpart } from '../conversations';
 import { CounterpartName } from './conversation-list';
 
 export const MARK_FAILED = 'Failed to mark message as read.';
@@ -51,8 +54,10 @@ export function Thread({ conversation, me }: { conversation: Conversation; me: M
         <h2 id="thread-heading" className="text-xl font-bold">
           <CounterpartName counterpart={conversation.with} />
         </h2>
-        {conversation.with.kind === 'customer' && (
+        {conversation.with.kind === 'customer' ? (
           <p className="text-sm text-muted">Customer ID: {conversation.with.id}</p>
+        ) : (
+          <StorePageLink counterpart={conversation.with} />
         )}
       </header>
       {markError && (
@@ -71,6 +76,22 @@ export function Thread({ conversation, me }: { conversation: Conversation; me: M
       </ol>
       <Reply to={recipientOf(conversation)} />
     </section>
+  );
+}
+
+/**
+ * The store's own page. A store that wrote first is named by the store's read that
+ * CounterpartName shares; until it answers, the bare id leads there too (the page moves on).
+ */
+function StorePageLink({ counterpart }: { counterpart: Extract<Counterpart, { kind: 'store' }> }) {
+  const { data: storeName } = useStoreName(counterpart.name === null ? counterpart.id : null);
+  return (
+    <Link
+      to={storePath({ id: counterpart.id, name: counterpart.name ?? storeName ?? '' })}
+      className="text-sm font-semibold text-brand-700 underline"
+    >
+      Visit the store
+    </Link>
   );
 }
 
