@@ -238,12 +238,17 @@ orders() {
   local ids plenty scarce
   ids=$(curl -fsS "$base/api/store/products/?page_size=21&ordering=name&fields=id" | grep -o '"id":[0-9]*' | cut -d: -f2 | paste -sd,)
   plenty=${ids%,*} scarce=${ids##*,}
+  # Stock is set in the database behind the server's back, so the server is
+  # restarted to read it: a running one learns of changes only through the
+  # change feed (decision 0016), and keeps what it has read until then.
+  stop_servers
   local stock="UPDATE products SET inventory = 1000000 WHERE id IN ($plenty); UPDATE products SET inventory = 50 WHERE id = $scarce;"
   if [[ $1 == sqlite ]]; then
     sqlite3 -cmd ".timeout 10000" "$work/orders/dwa.db" "$stock"
   else
     psql -q "$DWA_TEST_DATABASE_URL" -c "SET search_path TO bench_orders_$$; $stock" >/dev/null
   fi
+  serve "${envo[@]}" DWA_RATE_LIMITS=register=off,login=off,order=off
   "$bin/orders" -rate "$order_rate" -duration "${duration}s" -products "$plenty" -scarce "$scarce" "$base"
 }
 
