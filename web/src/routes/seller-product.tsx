@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -9,8 +10,14 @@ import { isNotFound } from '@/features/seller/api/errors';
 import { useSellerProduct } from '@/features/seller/api/products';
 import type { SellerProduct } from '@/features/seller/api/types';
 import { ProductForm, type ProductNotice } from '@/features/seller/components/product-form';
-import { ProductImages } from '@/features/seller/components/product-images';
+import { lazyPart } from '@/lib/lazy-part';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+// The gallery sits below the form: its code loads after the page shows, keeping the page's initial
+// JS within budget (design.md §5).
+const ProductImages = lazyPart<{ product: SellerProduct }>(() =>
+  import('@/features/seller/components/product-images').then((m) => ({ default: m.ProductImages })),
+);
 
 export const PRODUCT_FAILED = 'Failed to load the product. Please try again.';
 
@@ -62,7 +69,17 @@ function EditProduct({ id }: { id: number }) {
     <>
       <PageHeading>Edit product</PageHeading>
       <ProductFormWithCategories product={product} notice={notice} />
-      {product && <ProductImages product={product} />}
+      {product && (
+        <Suspense
+          fallback={
+            <Loading>
+              <DetailSkeleton />
+            </Loading>
+          }
+        >
+          <ProductImages product={product} />
+        </Suspense>
+      )}
     </>
   );
 }
