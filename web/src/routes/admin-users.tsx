@@ -59,11 +59,6 @@ export default function AdminUsersPage() {
                 <Button
                   variant="secondary"
                   aria-disabled={busy}
-                  aria-label={
-                    user.is_staff
-                      ? `Remove staff rights of ${user.username}`
-                      : `Make ${user.username} staff`
-                  }
                   onClick={() =>
                     void change(
                       user,
@@ -72,15 +67,19 @@ export default function AdminUsersPage() {
                     )
                   }
                 >
-                  {/* The name is in the label; beside the card's own, a long one would not fit. */}
-                  {user.is_staff ? 'Remove staff rights' : 'Make staff'}
+                  {/* Shown short: beside the card's own, a long name would not fit on a phone. */}
+                  <span aria-hidden="true">
+                    {user.is_staff ? 'Remove staff rights' : 'Make staff'}
+                  </span>
+                  <span className="sr-only">
+                    {user.is_staff
+                      ? `Remove staff rights of ${user.username}`
+                      : `Make ${user.username} staff`}
+                  </span>
                 </Button>
                 <Button
                   variant="secondary"
                   aria-disabled={busy}
-                  aria-label={
-                    user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`
-                  }
                   onClick={() =>
                     void change(
                       user,
@@ -89,7 +88,10 @@ export default function AdminUsersPage() {
                     )
                   }
                 >
-                  {user.is_active ? 'Deactivate' : 'Reactivate'}
+                  <span aria-hidden="true">{user.is_active ? 'Deactivate' : 'Reactivate'}</span>
+                  <span className="sr-only">
+                    {user.is_active ? `Deactivate ${user.username}` : `Reactivate ${user.username}`}
+                  </span>
                 </Button>
               </>
             )}

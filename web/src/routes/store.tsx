@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ProductListing } from '@/components/product-listing';
 import { LoadError } from '@/components/ui/alert';
+import { Handle } from '@/components/ui/handle';
 import { Loading } from '@/components/ui/loading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
 import { useProductList } from '@/features/catalog/api/get-products';
@@ -78,7 +79,7 @@ function StoreHeader({ store }: { store: Store }) {
         {store.description && <p className="mt-3 break-words">{store.description}</p>}
         <p className="mt-3 text-sm break-words">
           <span className="font-semibold">Contact: </span>
-          {store.contact_info || 'No contact details given.'}
+          {store.contact_info ? <Handle text={store.contact_info} /> : 'No contact details given.'}
         </p>
         <Link
           to="/stores"
