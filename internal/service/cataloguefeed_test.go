@@ -10,6 +10,7 @@ import (
 	"dwa/internal/service"
 	"dwa/internal/shop"
 	"dwa/internal/shoptest"
+	"dwa/internal/shoptest/poll"
 	"dwa/internal/store/sqldb"
 )
 
@@ -331,6 +332,39 @@ func TestCatalogueCompactsInTheBackground(t *testing.T) {
 		}
 		if n := st.CatalogueBuilds(); n != 1 {
 			t.Errorf("%d builds; want 1", n)
+		}
+	})
+}
+
+// A change that stamps more products than the applier reads in one batch
+// (a bulk load, a category rename) reaches another instance whole: the
+// batch that ends inside it is completed, so no product of it is lost.
+func TestOneChangeOfManyProductsReachesAnotherInstance(t *testing.T) {
+	shoptest.ForEachEngineTwice(t, func(t *testing.T, st1, st2 *sqldb.Store) {
+		ctx := context.Background()
+		one, two := shoptest.NewApp(t, st1, nil), shoptest.NewApp(t, st2, nil)
+		staff := one.Staff("staff")
+		bulk := one.Category("Bulk", "bulk", nil, 1, true)
+		ps := make([]*shop.Product, 1234) // past two batches of the applier's 500
+		for i := range ps {
+			ps[i] = shoptest.NewProduct(fmt.Sprintf("Bulk item %d", i), shop.Money(100+i), bulk)
+		}
+		one.Products(ps...)
+		if !poll.Within(freshness, func() bool {
+			l, err := two.Svc.ListProducts(ctx, service.ProductFilter{Limit: 1})
+			return err == nil && l.Total == len(ps)
+		}) {
+			t.Fatalf("the other instance does not list all %d new products within %s", len(ps), freshness)
+		}
+		name := "Wholesale"
+		if _, err := one.Svc.EditCategory(ctx, staff.User, bulk.ID, service.CategoryInput{Name: &name}); err != nil {
+			t.Fatal(err)
+		}
+		if !poll.Within(freshness, func() bool {
+			l, err := two.Svc.ListProducts(ctx, service.ProductFilter{Search: "wholesale", Limit: 1})
+			return err == nil && l.Total == len(ps)
+		}) {
+			t.Fatalf("the other instance does not find the renamed category's %d products within %s", len(ps), freshness)
 		}
 	})
 }
