@@ -314,15 +314,23 @@ func TestRefundQueue(t *testing.T) {
 		if len(queue) != 1 || queue[0].Payment != p.ID || queue[0].RefundableMinor != 389900 {
 			t.Fatalf("queue = %+v", queue)
 		}
+		// A part refunded leaves the rest queued.
+		if code, body := f.refund(f.staff, fmt.Sprintf("/api/admin/payments/%d/refunds/", p.ID), `{"amount_minor":100}`, "q0"); code != 201 {
+			t.Fatalf("part refund = %d %s", code, body)
+		}
+		decode(t, f.a.Do("GET", "/api/admin/refunds/queue/", "", f.staff.Auth()...).Body.Bytes(), &queue)
+		if len(queue) != 1 || queue[0].RefundableMinor != 389800 {
+			t.Fatalf("queue after a part = %+v", queue)
+		}
 		code, body := f.refund(f.staff, fmt.Sprintf("/api/admin/payments/%d/refunds/", p.ID), `{}`, "q1")
-		if r := decodeRefund(t, body); code != 201 || r.Status != "processed" || r.AmountMinor != 389900 {
+		if r := decodeRefund(t, body); code != 201 || r.Status != "processed" || r.AmountMinor != 389800 {
 			t.Fatalf("queue refund = %d %s", code, body)
 		}
 		decode(t, f.a.Do("GET", "/api/admin/refunds/queue/", "", f.staff.Auth()...).Body.Bytes(), &queue)
 		if len(queue) != 0 {
 			t.Fatalf("queue after refund = %+v", queue)
 		}
-		if rs := f.refunds(t, f.kofi, "/api/store/orders/"+o.ID+"/refunds/"); len(rs) != 1 {
+		if rs := f.refunds(t, f.kofi, "/api/store/orders/"+o.ID+"/refunds/"); len(rs) != 2 {
 			t.Fatalf("shopper sees %+v", rs)
 		}
 	})

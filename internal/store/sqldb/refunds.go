@@ -249,8 +249,17 @@ func (s *Store) RefundQueue(ctx context.Context, limit int) ([]shop.QueuedRefund
 	if err != nil {
 		return nil, err
 	}
-	rows, err := c.query(ctx, `SELECT r.payment_id, SUM(r.amount) FROM refunds r JOIN payments p ON p.id = r.payment_id
-		WHERE p.flag = 'refund' AND p.status = 'successful' AND r.status <> 'failed' GROUP BY r.payment_id`)
+	if len(ps) == 0 {
+		return nil, nil
+	}
+	// The totals of the listed payments only: the queue's page, not every
+	// flagged payment there ever was.
+	ids := make([]any, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	rows, err := c.query(ctx, `SELECT payment_id, SUM(amount) FROM refunds
+		WHERE payment_id IN (`+marks(len(ids))+`) AND status <> 'failed' GROUP BY payment_id`, ids...)
 	if err != nil {
 		return nil, err
 	}
