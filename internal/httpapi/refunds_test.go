@@ -283,6 +283,9 @@ func TestStoreRefundsItsPart(t *testing.T) {
 	if r := decodeRefund(t, body); code != 201 || r.AmountMinor != 10000 || r.Store == nil || *r.Store != st.ID {
 		t.Fatalf("its part = %d %s", code, body)
 	}
+	if code, body := f.refund(owner, path, `{"amount_minor":1}`, "s3"); code != 409 {
+		t.Fatalf("past its refunded part = %d %s", code, body)
+	}
 	if rs := f.refunds(t, owner, path); len(rs) != 1 {
 		t.Fatalf("store sees %+v", rs)
 	}

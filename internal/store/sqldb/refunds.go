@@ -91,17 +91,17 @@ func (s *Store) ReserveRefund(ctx context.Context, r *shop.Refund, check func(sh
 			return err
 		}
 		room := shop.RefundRoom{Paid: shop.Money(paid)}
-		if err := c.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE payment_id = ? AND status <> 'failed'`,
-			r.PaymentID).Scan(&room.Refunded); err != nil {
+		// One pass over the payment's refunds gives both totals; a refund
+		// without a store is NULL there and adds to no store's.
+		if err := c.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0),
+			COALESCE(SUM(CASE WHEN store_id = ? THEN amount ELSE 0 END), 0)
+			FROM refunds WHERE payment_id = ? AND status <> 'failed'`,
+			r.StoreID, r.PaymentID).Scan(&room.Refunded, &room.StoreRefunded); err != nil {
 			return err
 		}
 		if r.StoreID != 0 {
 			if err := c.queryRow(ctx, `SELECT COALESCE(SUM(unit_price * quantity), 0) FROM order_items WHERE order_id = ? AND store_id = ?`,
 				orderID, r.StoreID).Scan(&room.StorePart); err != nil {
-				return err
-			}
-			if err := c.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE payment_id = ? AND store_id = ? AND status <> 'failed'`,
-				r.PaymentID, r.StoreID).Scan(&room.StoreRefunded); err != nil {
 				return err
 			}
 		}
