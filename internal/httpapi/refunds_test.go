@@ -283,6 +283,9 @@ func TestStoreRefundsItsPart(t *testing.T) {
 	if r := decodeRefund(t, body); code != 201 || r.AmountMinor != 10000 || r.Store == nil || *r.Store != st.ID {
 		t.Fatalf("its part = %d %s", code, body)
 	}
+	if code, body := f.refund(owner, path, `{"amount_minor":1}`, "s3"); code != 409 {
+		t.Fatalf("past its refunded part = %d %s", code, body)
+	}
 	if rs := f.refunds(t, owner, path); len(rs) != 1 {
 		t.Fatalf("store sees %+v", rs)
 	}
@@ -314,15 +317,23 @@ func TestRefundQueue(t *testing.T) {
 		if len(queue) != 1 || queue[0].Payment != p.ID || queue[0].RefundableMinor != 389900 {
 			t.Fatalf("queue = %+v", queue)
 		}
+		// A part refunded leaves the rest queued.
+		if code, body := f.refund(f.staff, fmt.Sprintf("/api/admin/payments/%d/refunds/", p.ID), `{"amount_minor":100}`, "q0"); code != 201 {
+			t.Fatalf("part refund = %d %s", code, body)
+		}
+		decode(t, f.a.Do("GET", "/api/admin/refunds/queue/", "", f.staff.Auth()...).Body.Bytes(), &queue)
+		if len(queue) != 1 || queue[0].RefundableMinor != 389800 {
+			t.Fatalf("queue after a part = %+v", queue)
+		}
 		code, body := f.refund(f.staff, fmt.Sprintf("/api/admin/payments/%d/refunds/", p.ID), `{}`, "q1")
-		if r := decodeRefund(t, body); code != 201 || r.Status != "processed" || r.AmountMinor != 389900 {
+		if r := decodeRefund(t, body); code != 201 || r.Status != "processed" || r.AmountMinor != 389800 {
 			t.Fatalf("queue refund = %d %s", code, body)
 		}
 		decode(t, f.a.Do("GET", "/api/admin/refunds/queue/", "", f.staff.Auth()...).Body.Bytes(), &queue)
 		if len(queue) != 0 {
 			t.Fatalf("queue after refund = %+v", queue)
 		}
-		if rs := f.refunds(t, f.kofi, "/api/store/orders/"+o.ID+"/refunds/"); len(rs) != 1 {
+		if rs := f.refunds(t, f.kofi, "/api/store/orders/"+o.ID+"/refunds/"); len(rs) != 2 {
 			t.Fatalf("shopper sees %+v", rs)
 		}
 	})

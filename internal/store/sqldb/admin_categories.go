@@ -16,37 +16,15 @@ import (
 // part of the search documents of the products filed under it, which are
 // rewritten in the same transaction. False when no such category.
 func (s *Store) UpdateCategory(ctx context.Context, id int64, ch shop.CategoryChange) (bool, error) {
+	var l setList
+	setIf(&l, "name", ch.Name)
+	setIf(&l, "position", ch.Position)
+	setIf(&l, "is_active", ch.Active)
 	found := false
-	err := s.db.inTx(ctx, func(c conn) error {
-		found = false // inTx may run this twice
-		var old string
-		err := c.queryRow(ctx, `SELECT name FROM categories WHERE id = ?`+s.db.Dialect.ForUpdate, id).Scan(&old)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		found = true
-		var l setList
-		setIf(&l, "name", ch.Name)
-		setIf(&l, "position", ch.Position)
-		setIf(&l, "is_active", ch.Active)
-		if len(l.args) == 0 {
-			return nil
-		}
-		if _, err := c.exec(ctx, `UPDATE categories SET `+l.list()+` WHERE id = ?`,
-			append(l.args, id)...); err != nil {
-			return err
-		}
-		var ids []int64
-		if ch.Name != nil && *ch.Name != old {
-			if ids, err = reindexWhere(ctx, c, `category_id = ? OR subcategory_id = ? OR sub_subcategory_id = ?`,
-				id, id, id); err != nil {
-				return err
-			}
-		}
-		return recordChange(ctx, c, true, ids...)
+	err := s.db.inTx(ctx, func(c conn) (err error) {
+		found, err = updateNamed(ctx, c, "categories", id, &l, ch.Name,
+			`category_id = ? OR subcategory_id = ? OR sub_subcategory_id = ?`, id, id, id)
+		return err
 	})
 	return found, err
 }

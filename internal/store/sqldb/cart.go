@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"dwa/internal/shop"
@@ -112,7 +111,7 @@ func imagesOf(ctx context.Context, c conn, ids []int64) (map[int64][]string, err
 		args[i] = id
 	}
 	rows, err := c.query(ctx, `SELECT product_id, image FROM product_images WHERE product_id IN (`+
-		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`) ORDER BY product_id, position, id`, args...)
+		marks(len(ids))+`) ORDER BY product_id, position, id`, args...)
 	if err != nil {
 		return nil, err
 	}

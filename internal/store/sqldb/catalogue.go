@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -366,7 +365,7 @@ func changedProducts(ctx context.Context, c conn, seq int64) ([]catindex.Product
 	changed := make([]catindex.Product, 0, len(ids))
 	for start := 0; start < len(ids); start += changedBatch {
 		batch := ids[start:min(start+changedBatch, len(ids))]
-		in := strings.TrimSuffix(strings.Repeat("?,", len(batch)), ",")
+		in := marks(len(batch))
 		args := make([]any, 0, 2*len(batch))
 		for range 2 {
 			for _, id := range batch {

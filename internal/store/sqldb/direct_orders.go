@@ -2,7 +2,6 @@ package sqldb
 
 import (
 	"context"
-	"strings"
 
 	"dwa/internal/shop"
 )
@@ -38,7 +37,7 @@ func directLines(ctx context.Context, c conn, req []shop.LineRequest) ([]shop.Ca
 	for i, r := range req {
 		args[i] = r.ProductID
 	}
-	rows, err := c.query(ctx, directLineSelect+` WHERE p.id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(req)), ",")+`)`, args...)
+	rows, err := c.query(ctx, directLineSelect+` WHERE p.id IN (`+marks(len(req))+`)`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package sqldb
 import (
 	"context"
 	"strconv"
-	"strings"
 )
 
 // The catalogue change feed (docs/decisions/0016-live-catalogue.md): every
@@ -53,7 +52,7 @@ func recordChange(ctx context.Context, c conn, tree bool, ids ...int64) error {
 			args = append(args, id)
 		}
 		if _, err := c.exec(ctx, `UPDATE products SET change_seq = ? WHERE id IN (`+
-			strings.TrimSuffix(strings.Repeat("?,", len(batch)), ",")+`)`, args...); err != nil {
+			marks(len(batch))+`)`, args...); err != nil {
 			return err
 		}
 	}
@@ -73,7 +72,7 @@ func lockProducts(ctx context.Context, c conn, ids ...int64) error {
 	for i, id := range ids {
 		args[i] = id
 	}
-	_, err := c.ids(ctx, `SELECT id FROM products WHERE id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+
+	_, err := c.ids(ctx, `SELECT id FROM products WHERE id IN (`+marks(len(ids))+
 		`) ORDER BY id`+c.db.Dialect.ForUpdate, args...)
 	return err
 }

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"slices"
-	"strings"
 	"time"
 
 	"dwa/internal/shop"
@@ -146,7 +145,7 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 	for i, o := range out {
 		args[i] = o.ID
 	}
-	in := strings.TrimSuffix(strings.Repeat("?,", len(out)), ",")
+	in := marks(len(out))
 	irows, err := c.query(ctx, `SELECT oi.id, oi.order_id, oi.product_id, p.name, COALESCE(oi.store_id, 0),
 		COALESCE(st.name, ''), oi.name, oi.unit_price, oi.quantity, oi.shipped_at, oi.delivered_at, oi.tracking_note
 		FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN stores st ON st.id = oi.store_id

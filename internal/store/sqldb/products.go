@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"dwa/internal/shop"
 )
@@ -37,7 +36,7 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	in := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	in := marks(len(ids))
 	idArgs := make([]any, len(ids))
 	for i, id := range ids {
 		idArgs[i] = id

@@ -91,17 +91,17 @@ func (s *Store) ReserveRefund(ctx context.Context, r *shop.Refund, check func(sh
 			return err
 		}
 		room := shop.RefundRoom{Paid: shop.Money(paid)}
-		if err := c.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE payment_id = ? AND status <> 'failed'`,
-			r.PaymentID).Scan(&room.Refunded); err != nil {
+		// One pass over the payment's refunds gives both totals; a refund
+		// without a store is NULL there and adds to no store's.
+		if err := c.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0),
+			COALESCE(SUM(CASE WHEN store_id = ? THEN amount ELSE 0 END), 0)
+			FROM refunds WHERE payment_id = ? AND status <> 'failed'`,
+			r.StoreID, r.PaymentID).Scan(&room.Refunded, &room.StoreRefunded); err != nil {
 			return err
 		}
 		if r.StoreID != 0 {
 			if err := c.queryRow(ctx, `SELECT COALESCE(SUM(unit_price * quantity), 0) FROM order_items WHERE order_id = ? AND store_id = ?`,
 				orderID, r.StoreID).Scan(&room.StorePart); err != nil {
-				return err
-			}
-			if err := c.queryRow(ctx, `SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE payment_id = ? AND store_id = ? AND status <> 'failed'`,
-				r.PaymentID, r.StoreID).Scan(&room.StoreRefunded); err != nil {
 				return err
 			}
 		}
@@ -249,8 +249,17 @@ func (s *Store) RefundQueue(ctx context.Context, limit int) ([]shop.QueuedRefund
 	if err != nil {
 		return nil, err
 	}
-	rows, err := c.query(ctx, `SELECT r.payment_id, SUM(r.amount) FROM refunds r JOIN payments p ON p.id = r.payment_id
-		WHERE p.flag = 'refund' AND p.status = 'successful' AND r.status <> 'failed' GROUP BY r.payment_id`)
+	if len(ps) == 0 {
+		return nil, nil
+	}
+	// The totals of the listed payments only: the queue's page, not every
+	// flagged payment there ever was.
+	ids := make([]any, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	rows, err := c.query(ctx, `SELECT payment_id, SUM(amount) FROM refunds
+		WHERE payment_id IN (`+marks(len(ids))+`) AND status <> 'failed' GROUP BY payment_id`, ids...)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package sqldb
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"dwa/internal/shop"
 )
@@ -44,4 +46,31 @@ func reindexWhere(ctx context.Context, c conn, where string, args ...any) ([]int
 		ids[i] = p.ID
 	}
 	return ids, indexProducts(ctx, c, ps)
+}
+
+// updateNamed writes l to row id of a table with a name (categories,
+// stores), locked first (PostgreSQL; SQLite's single writer serialises) so
+// that concurrent edits of other fields both stay, and, when the name
+// changed, rewrites the search documents of the products matching where.
+// False when there is no such row.
+func updateNamed(ctx context.Context, c conn, table string, id int64, l *setList, name *string,
+	where string, args ...any) (bool, error) {
+	var old string
+	err := c.queryRow(ctx, `SELECT name FROM `+table+` WHERE id = ?`+c.db.Dialect.ForUpdate, id).Scan(&old)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil || len(l.args) == 0 {
+		return true, err
+	}
+	if _, err := c.exec(ctx, `UPDATE `+table+` SET `+l.list()+` WHERE id = ?`, append(l.args, id)...); err != nil {
+		return true, err
+	}
+	var ids []int64
+	if name != nil && *name != old {
+		if ids, err = reindexWhere(ctx, c, where, args...); err != nil {
+			return true, err
+		}
+	}
+	return true, recordChange(ctx, c, true, ids...)
 }

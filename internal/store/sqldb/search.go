@@ -63,8 +63,13 @@ func scanNames(ctx context.Context, c conn, query string, into map[int64]string)
 	return rows.Err()
 }
 
+// marks renders an IN list of n parameters: ?,?,?
+func marks(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+}
+
 // placeholders renders n rows of width parameters: (?,?),(?,?)…
 func placeholders(n, width int) string {
-	row := "(" + strings.TrimSuffix(strings.Repeat("?,", width), ",") + ")"
+	row := "(" + marks(width) + ")"
 	return strings.TrimSuffix(strings.Repeat(row+",", n), ",")
 }

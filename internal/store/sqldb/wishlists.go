@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 
 	"dwa/internal/shop"
 )
@@ -19,7 +18,7 @@ func visibleProduct(alias string, hidden shop.Hidden, args *[]any) string {
 			return
 		}
 		cond += ` AND COALESCE(` + alias + `.` + col + `, 0) NOT IN (` +
-			strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",") + `)`
+			marks(len(ids)) + `)`
 		for _, id := range ids {
 			*args = append(*args, id)
 		}
