@@ -79,9 +79,9 @@ function QueuedCard({ queued }: { queued: QueuedRefund }) {
           className="mt-3 w-full sm:w-auto"
           aria-disabled={busy}
           onClick={() => {
-            const body = {};
+            // No amount: the payment's whole remainder, the figure on the button.
             void run(
-              () => refundPayment(queued.payment, body, keyFor({ payment: queued.payment })),
+              () => refundPayment(queued.payment, {}, keyFor({ payment: queued.payment })),
               `Refund of ${left} sent.`,
             );
           }}

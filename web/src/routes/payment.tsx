@@ -63,15 +63,16 @@ export default function PaymentPage() {
 function PaymentPanel({ order }: { order: Order }) {
   const payment = useQuery({
     queryKey: ['payment', order.id],
-    queryFn: async (): Promise<{ card: Payment | null; waiting: Payment | null }> => {
+    // `payment` is what the summary shows: the card attempt, or else the waiting charge.
+    queryFn: async (): Promise<{ payment: Payment; waiting: Payment | null }> => {
       try {
-        return { card: await createPayment(order.id), waiting: null };
+        return { payment: await createPayment(order.id), waiting: null };
       } catch (e) {
         const waiting = hasProblemCode(e, 409, 'payment_in_progress')
           ? await waitingMobileMoney(order.id)
           : null;
         if (waiting === null) throw e;
-        return { card: null, waiting };
+        return { payment: waiting, waiting };
       }
     },
     staleTime: Infinity,
@@ -89,8 +90,7 @@ function PaymentPanel({ order }: { order: Order }) {
   if (payment.isError) {
     return <LoadError text={PAYMENT_RECORD_FAILED} onRetry={() => void payment.refetch()} />;
   }
-  const { card, waiting } = payment.data;
-  return <PaymentSummary order={order} payment={(card ?? waiting) as Payment} waiting={waiting} />;
+  return <PaymentSummary order={order} {...payment.data} />;
 }
 
 type Stage =

@@ -100,10 +100,21 @@ describe('store page', () => {
   });
 
   it('says an address without a store id is not a store, without asking the server', async () => {
-    renderApp('/stores/no-id-here');
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/store/stores/:id/', ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json(hub);
+      }),
+    );
+    const { client } = renderApp('/stores/no-id-here');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Store not found' }),
     ).toBeInTheDocument();
+    await waitFor(() => {
+      expect(client.isFetching()).toBe(0);
+    });
+    expect(asked).toEqual([]);
   });
 
   it('offers to try again when the store fails to load', async () => {

@@ -20,6 +20,11 @@ export const NETWORKS: readonly { code: Network; name: string; approve: string }
   },
 ];
 
+/** The network a charge names, for its display name and approval hint; undefined if unknown. */
+export function networkNamed(code: Network | undefined) {
+  return NETWORKS.find((n) => n.code === code);
+}
+
 /**
  * Ghana mobile prefixes by network — the same table as the server's (internal/shop/momo.go).
  * A ported number keeps its network, so this is only the first guess: the shopper can change it.

@@ -3,7 +3,6 @@ import { apiRequest } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 export type QueuedRefund = components['schemas']['QueuedRefund'];
-export type Refund = components['schemas']['Refund'];
 type RefundRequest = components['schemas']['RefundRequest'];
 
 export const refundQueueQueryKey = ['admin', 'refunds'] as const;

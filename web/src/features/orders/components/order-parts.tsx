@@ -53,25 +53,20 @@ function PartProgress({ part }: { part: Part }) {
   if (!part.shipped_at && !part.delivered_at && !part.tracking_note) return null;
   return (
     <dl className="mt-2 space-y-1 text-sm">
-      {part.shipped_at && (
-        <div className="flex flex-wrap gap-x-2">
-          <dt className="text-muted">Shipped</dt>
-          <dd>{formatDateTime(part.shipped_at)}</dd>
-        </div>
-      )}
-      {part.tracking_note && (
-        <div className="flex flex-wrap gap-x-2">
-          <dt className="text-muted">Tracking</dt>
-          <dd className="break-words">{part.tracking_note}</dd>
-        </div>
-      )}
-      {part.delivered_at && (
-        <div className="flex flex-wrap gap-x-2">
-          <dt className="text-muted">Delivered</dt>
-          <dd>{formatDateTime(part.delivered_at)}</dd>
-        </div>
-      )}
+      {part.shipped_at && <Step term="Shipped">{formatDateTime(part.shipped_at)}</Step>}
+      {part.tracking_note && <Step term="Tracking">{part.tracking_note}</Step>}
+      {part.delivered_at && <Step term="Delivered">{formatDateTime(part.delivered_at)}</Step>}
     </dl>
+  );
+}
+
+/** One line of a part's progress; a long tracking note wraps inside the card. */
+function Step({ term, children }: { term: string; children: string }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-muted">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
   );
 }
 

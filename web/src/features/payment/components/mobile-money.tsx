@@ -9,7 +9,7 @@ import {
   type Network,
   type Payment,
 } from '../api/payments';
-import { NETWORKS, networkOf } from '../networks';
+import { NETWORKS, networkNamed, networkOf } from '../networks';
 
 /** The built-in test provider's numbers (docs/operations.md) and what each one does. */
 const TEST_NUMBERS = [
@@ -205,7 +205,7 @@ function Waiting({
   onFailed: (text: string) => void;
 }) {
   const [left, setLeft] = useState(PROMPT_SECONDS);
-  const network = NETWORKS.find((n) => n.code === payment.mobile_money?.network);
+  const network = networkNamed(payment.mobile_money?.network);
 
   useEffect(() => {
     const tick = setInterval(() => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { waitingMobileMoney } from '../api/payments';
-import { NETWORKS } from '../networks';
+import { networkNamed } from '../networks';
 
 /**
  * Where a pending order's payment stands, for the order page: a mobile money charge waiting for
@@ -33,7 +33,7 @@ export function PaymentStanding({
     }
   }, [charge, waiting.isSuccess, onSettled]);
   if (!charge) return null;
-  const network = NETWORKS.find((n) => n.code === charge.network)?.name ?? 'mobile money';
+  const network = networkNamed(charge.network)?.name ?? 'mobile money';
   return (
     <p role="status" className="rounded-control bg-brand-50 p-3 font-semibold text-brand-800">
       {charge.state === 'send_otp'
