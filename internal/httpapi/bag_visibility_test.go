@@ -120,7 +120,7 @@ func TestOrderAndPaymentListsArePagedInSQL(t *testing.T) {
 		if err != nil || len(os) != 1 || total != 3 {
 			t.Fatalf("Orders(offset 1, limit 1) = %d orders, total %d, %v; want 1, 3", len(os), total, err)
 		}
-		ps, total, err := a.Svc.Payments(ctx, u, 2, 5)
+		ps, total, err := a.Svc.Payments(ctx, u, "", 2, 5)
 		if err != nil || len(ps) != 1 || total != 3 {
 			t.Fatalf("Payments(offset 2, limit 5) = %d payments, total %d, %v; want 1, 3", len(ps), total, err)
 		}
@@ -134,7 +134,7 @@ func TestOrderAndPaymentListsArePagedInSQL(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		allPayments, _, err := a.Svc.Payments(ctx, u, 0, 10)
+		allPayments, _, err := a.Svc.Payments(ctx, u, "", 0, 10)
 		if err != nil {
 			t.Fatal(err)
 		}

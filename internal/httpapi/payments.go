@@ -48,7 +48,7 @@ func (a *API) toPaymentDTO(p *shop.Payment) paymentDTO {
 
 func (a *API) listPayments(w http.ResponseWriter, r *http.Request) error {
 	return replyPage(a, w, r, a.toPaymentDTO, func(p pager) ([]*shop.Payment, int, error) {
-		return a.svc.Payments(r.Context(), caller(r), p.offset, p.limit)
+		return a.svc.Payments(r.Context(), caller(r), r.URL.Query().Get("order"), p.offset, p.limit)
 	})
 }
 

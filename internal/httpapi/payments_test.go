@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -208,6 +209,36 @@ func TestPaymentsWithTestProvider(t *testing.T) {
 
 		// The webhook does not exist in test mode.
 		assertStatus(t, a.Do("POST", "/api/payments/paystack/webhook/", `{}`).Code, 404)
+		// One order's attempts, whatever else the shopper paid for.
+		var before []paymentOut
+		decode(t, a.Do("GET", "/api/store/payments/?order="+o.ID, "", kofi.Auth()...).Body.Bytes(), &before)
+		if len(before) != 2 {
+			t.Fatalf("payments of the paid order = %+v; want its failed and successful attempts", before)
+		}
+		other := f.placed(t, kofi, 1)
+		otherPay := f.pay(t, kofi, other.ID, 201)
+		for _, tc := range []struct {
+			acc   shoptest.Account
+			order string
+			want  []int64
+		}{
+			{kofi, o.ID, []int64{before[0].ID, before[1].ID}},
+			{kofi, other.ID, []int64{otherPay.ID}},
+			{ama, o.ID, []int64{}},
+			{kofi, strings.ToUpper(other.ID), []int64{otherPay.ID}},
+		} {
+			var got []paymentOut
+			decode(t, a.Do("GET", "/api/store/payments/?order="+tc.order, "", tc.acc.Auth()...).Body.Bytes(), &got)
+			ids := []int64{}
+			for _, g := range got {
+				ids = append(ids, g.ID)
+			}
+			if !slices.Equal(ids, tc.want) {
+				t.Errorf("payments of order %q for %s = %v; want %v", tc.order, tc.acc.User.Username, ids, tc.want)
+			}
+		}
+		assertBody(t, a.Do("GET", "/api/store/payments/?order=not-an-order", "", kofi.Auth()...).Body.String(),
+			`{"order":["Must be a valid UUID."]}`)
 	})
 }
 

@@ -18,7 +18,9 @@ type PaymentStore interface {
 	CreatePayment(ctx context.Context, p *shop.Payment) (bool, error)
 	// Payments returns limit of the user's attempts from offset, newest
 	// first, and how many there are.
-	Payments(ctx context.Context, userID int64, offset, limit int) ([]*shop.Payment, int, error)
+	// Payments lists the user's attempts, newest first; orderID, when not
+	// empty, keeps those of one order.
+	Payments(ctx context.Context, userID int64, orderID string, offset, limit int) ([]*shop.Payment, int, error)
 	// FlaggedPayments counts the attempts flagged for staff, by flag.
 	FlaggedPayments(ctx context.Context) (map[string]int64, error)
 	// Payment returns the user's attempt with that id, or nil.
@@ -176,10 +178,17 @@ func (s *Service) CreatePayment(ctx context.Context, u *shop.User, in PaymentReq
 	return nil, false, errOrderNotPending
 }
 
-// Payments returns a page of the user's attempts, newest first, and how
-// many there are.
-func (s *Service) Payments(ctx context.Context, u *shop.User, offset, limit int) ([]*shop.Payment, int, error) {
-	return s.store.Payments(ctx, u.ID, offset, limit)
+// Payments returns a page of the user's attempts, newest first (those of
+// one order when orderID is set), and how many there are.
+func (s *Service) Payments(ctx context.Context, u *shop.User, orderID string, offset, limit int) ([]*shop.Payment, int, error) {
+	if orderID != "" {
+		id, ok := shop.ParseUUID(orderID)
+		if !ok {
+			return nil, 0, shop.Invalid(map[string][]string{"order": {"Must be a valid UUID."}})
+		}
+		orderID = id
+	}
+	return s.store.Payments(ctx, u.ID, orderID, offset, limit)
 }
 
 // Payment returns one of the user's attempts, else 404 (Payment).

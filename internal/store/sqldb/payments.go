@@ -86,14 +86,17 @@ func (s *Store) CreatePayment(ctx context.Context, p *shop.Payment) (bool, error
 
 // Payments returns limit of the user's attempts from offset, newest first,
 // and how many there are.
-func (s *Store) Payments(ctx context.Context, userID int64, offset, limit int) ([]*shop.Payment, int, error) {
+func (s *Store) Payments(ctx context.Context, userID int64, orderID string, offset, limit int) ([]*shop.Payment, int, error) {
 	c := s.db.reader()
-	ps, err := payments(ctx, c, `WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`,
-		userID, limit, offset)
+	where, args := `WHERE p.user_id = ?`, []any{userID}
+	if orderID != "" {
+		where, args = where+` AND p.order_id = ?`, append(args, orderID)
+	}
+	ps, err := payments(ctx, c, where+` ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, err
 	}
-	total, err := pageTotal(ctx, c, offset, limit, len(ps), `SELECT COUNT(*) FROM payments WHERE user_id = ?`, userID)
+	total, err := pageTotal(ctx, c, offset, limit, len(ps), `SELECT COUNT(*) FROM payments p `+where, args...)
 	return ps, total, err
 }
 

@@ -4496,6 +4496,8 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
         page_size?: components['parameters']['PageSize'];
+        /** @description Only the attempts for this order (an order that is not the caller's has none; not a UUID → 400). */
+        order?: string;
       };
       header?: never;
       path?: never;
@@ -4519,6 +4521,15 @@ export interface operations {
                 previous: string | null;
                 results: components['schemas']['Payment'][];
               };
+        };
+      };
+      /** @description The order is not a UUID. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationError'];
         };
       };
       401: components['responses']['Unauthenticated'];

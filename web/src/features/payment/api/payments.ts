@@ -43,7 +43,10 @@ export function submitMobileMoneyCode(reference: string, otp: string): Promise<P
 
 /** The order's mobile money charge still waiting for approval, if any (the newest attempts). */
 export async function waitingMobileMoney(orderId: string): Promise<Payment | null> {
-  const list = listItems(await apiRequest('get', '/store/payments/', { query: { page: 1 } }));
+  // The order's own attempts: among all of the shopper's, a page could miss it.
+  const list = listItems(
+    await apiRequest('get', '/store/payments/', { query: { order: orderId, page: 1 } }),
+  );
   return (
     list.find(
       (p) => p.order === orderId && p.status === 'pending' && p.channel === 'mobile_money',
