@@ -111,8 +111,8 @@ func TestBuyNowIdempotency(t *testing.T) {
 		f := newBagFixture(t, st, nil)
 		key := []string{"Idempotency-Key", "buy-now-1"}
 		body := buyNowBody(fmt.Sprintf(`[{"product_id":%d,"quantity":2}]`, f.console.ID))
-		first := f.order2(t, body, key)
-		if again := f.order2(t, buyNowBody(fmt.Sprintf(`[{"product_id":"%d","quantity":2.0}]`, f.console.ID)), key); again.ID != first.ID {
+		first := f.orderWith(t, f.kofi, body, key...)
+		if again := f.orderWith(t, f.kofi, buyNowBody(fmt.Sprintf(`[{"product_id":"%d","quantity":2.0}]`, f.console.ID)), key...); again.ID != first.ID {
 			t.Fatalf("replay made order %s; want %s", again.ID, first.ID)
 		}
 		if n := f.inventory(t, f.console.ID); n != 5 {
@@ -129,18 +129,6 @@ func TestBuyNowIdempotency(t *testing.T) {
 			t.Fatalf("bag order, same key = %d %s", w.Code, w.Body)
 		}
 	})
-}
-
-// order2 places kofi's order with the body and headers and decodes it.
-func (f bagFixture) order2(t *testing.T, body string, headers []string) orderOut {
-	t.Helper()
-	w := f.a.Do("POST", "/api/store/orders/", body, append(f.kofi.Auth(), headers...)...)
-	if w.Code != 201 {
-		t.Fatalf("place order = %d %s", w.Code, w.Body)
-	}
-	var o orderOut
-	decode(t, w.Body.Bytes(), &o)
-	return o
 }
 
 // TestBuyNowRace: on one product, each shopper's bag order races their own
