@@ -139,7 +139,6 @@ func TestBuyNowRace(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		const n, stock = 30, 20
 		f := newStockRace(t, st, n, stock)
-		auth := append(f.owner.Auth(), "Content-Type", "application/json")
 		buyNow := buyNowBody(fmt.Sprintf(`[{"product_id":%d}]`, f.sellerID))
 		var placed, added sync.Map
 		short := fmt.Sprintf(`{"detail":"Only 0 left of %s.","code":"insufficient_stock"}`, "PlayStation 5 Slim")
@@ -159,18 +158,7 @@ func TestBuyNowRace(t *testing.T) {
 		for i := range n {
 			fns = append(fns, try(i, orderBody), try(i, buyNow))
 			if i%3 == 0 {
-				fns = append(fns, func() {
-					var seen struct{ Inventory int }
-					decode(t, f.a.Do("GET", f.product, "", auth...).Body.Bytes(), &seen)
-					w := f.a.Do("PATCH", f.product, fmt.Sprintf(`{"inventory":%d,"expected_inventory":%d}`,
-						seen.Inventory+2, seen.Inventory), auth...)
-					switch {
-					case w.Code == 200:
-						added.Store(i, true)
-					case w.Code != 409:
-						t.Errorf("edit %d: %d %s", i, w.Code, w.Body)
-					}
-				})
+				fns = append(fns, f.restock(t, i, 2, &added))
 			}
 		}
 		race(fns...)
