@@ -111,8 +111,8 @@ func TestBuyNowIdempotency(t *testing.T) {
 		f := newBagFixture(t, st, nil)
 		key := []string{"Idempotency-Key", "buy-now-1"}
 		body := buyNowBody(fmt.Sprintf(`[{"product_id":%d,"quantity":2}]`, f.console.ID))
-		first := f.order2(t, body, key)
-		if again := f.order2(t, buyNowBody(fmt.Sprintf(`[{"product_id":"%d","quantity":2.0}]`, f.console.ID)), key); again.ID != first.ID {
+		first := f.orderWith(t, f.kofi, body, key...)
+		if again := f.orderWith(t, f.kofi, buyNowBody(fmt.Sprintf(`[{"product_id":"%d","quantity":2.0}]`, f.console.ID)), key...); again.ID != first.ID {
 			t.Fatalf("replay made order %s; want %s", again.ID, first.ID)
 		}
 		if n := f.inventory(t, f.console.ID); n != 5 {
@@ -131,18 +131,6 @@ func TestBuyNowIdempotency(t *testing.T) {
 	})
 }
 
-// order2 places kofi's order with the body and headers and decodes it.
-func (f bagFixture) order2(t *testing.T, body string, headers []string) orderOut {
-	t.Helper()
-	w := f.a.Do("POST", "/api/store/orders/", body, append(f.kofi.Auth(), headers...)...)
-	if w.Code != 201 {
-		t.Fatalf("place order = %d %s", w.Code, w.Body)
-	}
-	var o orderOut
-	decode(t, w.Body.Bytes(), &o)
-	return o
-}
-
 // TestBuyNowRace: on one product, each shopper's bag order races their own
 // Buy Now, and both race the seller's stock edits. No unit is sold twice:
 // the stock ends at what it was plus what the accepted edits added, minus
@@ -151,7 +139,6 @@ func TestBuyNowRace(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		const n, stock = 30, 20
 		f := newStockRace(t, st, n, stock)
-		auth := append(f.owner.Auth(), "Content-Type", "application/json")
 		buyNow := buyNowBody(fmt.Sprintf(`[{"product_id":%d}]`, f.sellerID))
 		var placed, added sync.Map
 		short := fmt.Sprintf(`{"detail":"Only 0 left of %s.","code":"insufficient_stock"}`, "PlayStation 5 Slim")
@@ -171,18 +158,7 @@ func TestBuyNowRace(t *testing.T) {
 		for i := range n {
 			fns = append(fns, try(i, orderBody), try(i, buyNow))
 			if i%3 == 0 {
-				fns = append(fns, func() {
-					var seen struct{ Inventory int }
-					decode(t, f.a.Do("GET", f.product, "", auth...).Body.Bytes(), &seen)
-					w := f.a.Do("PATCH", f.product, fmt.Sprintf(`{"inventory":%d,"expected_inventory":%d}`,
-						seen.Inventory+2, seen.Inventory), auth...)
-					switch {
-					case w.Code == 200:
-						added.Store(i, true)
-					case w.Code != 409:
-						t.Errorf("edit %d: %d %s", i, w.Code, w.Body)
-					}
-				})
+				fns = append(fns, f.restock(t, i, 2, &added))
 			}
 		}
 		race(fns...)

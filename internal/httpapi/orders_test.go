@@ -37,10 +37,16 @@ func (f bagFixture) inventory(t *testing.T, id int64) int {
 	return n
 }
 
-// order places an order for acc and decodes it.
+// order places an order of acc's bag and decodes it.
 func (f bagFixture) order(t *testing.T, acc shoptest.Account, headers ...string) orderOut {
 	t.Helper()
-	w := f.a.Do("POST", "/api/store/orders/", orderBody, append(acc.Auth(), headers...)...)
+	return f.orderWith(t, acc, orderBody, headers...)
+}
+
+// orderWith places acc's order with the body (a Buy Now's lines, say) and decodes it.
+func (f bagFixture) orderWith(t *testing.T, acc shoptest.Account, body string, headers ...string) orderOut {
+	t.Helper()
+	w := f.a.Do("POST", "/api/store/orders/", body, append(acc.Auth(), headers...)...)
 	if w.Code != 201 {
 		t.Fatalf("place order = %d %s", w.Code, w.Body)
 	}

@@ -46,11 +46,7 @@ func (a *API) phoneSignIn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	status := http.StatusOK
-	if created {
-		status = http.StatusCreated
-	}
-	return reply(w, status, phoneTokensDTO{Refresh: t.Refresh, Access: t.Access, Created: created})
+	return reply(w, createdOrOK(created), phoneTokensDTO{Refresh: t.Refresh, Access: t.Access, Created: created})
 }
 
 type phoneVerifyRequest struct {

@@ -410,8 +410,8 @@ func TestRefundPoll(t *testing.T) {
 		if rs := f.refunds(t, kofi, "/api/store/orders/"+o.ID+"/refunds/"); rs[0].Status != shop.RefundProcessed {
 			t.Fatalf("after poll: %+v", rs)
 		}
-		if n, _ := f.a.Svc.PollRefunds(ctx); n != 0 {
-			t.Fatalf("a settled refund was polled again")
+		if n, err := f.a.Svc.PollRefunds(ctx); err != nil || n != 0 {
+			t.Fatalf("polled %d, %v: a settled refund was polled again", n, err)
 		}
 	})
 }
