@@ -119,11 +119,11 @@ func (s *Service) complaintMails(c *shop.Complaint, ack bool) []shop.Mail {
 // orderMail tells the buyer that their order was placed (and waits for
 // payment) or paid.
 func (s *Service) orderMail(kind string, o *shop.Order) []shop.Mail {
-	ref := "order " + orderRef(o)
+	ref := "order " + orderRef(o.ID)
 	c := mailContent{
 		Greeting:  "Hello,",
 		LinkLabel: "See your order",
-		Link:      s.accounts.PublicURL + "/order/" + o.ID,
+		Link:      s.orderLink(o.ID),
 		SignOff:   "Medaase — the Dwa team",
 	}
 	items := orderLines(o.Items)
@@ -167,11 +167,11 @@ func (s *Service) messageMail(u *shop.User, st *shop.Store) []shop.Mail {
 // part of their order.
 func (s *Service) fulfilmentMail(o *shop.Order, st *shop.Store, e shop.OrderEvent) []shop.Mail {
 	items := orderLines(o.LinesOf(st.ID))
-	ref := "order " + orderRef(o)
+	ref := "order " + orderRef(o.ID)
 	c := mailContent{
 		Greeting:  "Hello,",
 		LinkLabel: "See your order",
-		Link:      s.accounts.PublicURL + "/order/" + o.ID,
+		Link:      s.orderLink(o.ID),
 		SignOff:   "Medaase — the Dwa team",
 	}
 	subject := "Your Dwa " + ref + " is on its way"
