@@ -376,19 +376,14 @@ func (s *Service) applyRefundEvent(ctx context.Context, e shop.PaymentEvent) err
 func (s *Service) refundNotices(r *shop.Refund, by shop.Channels) []shop.Mail {
 	ref := "order " + orderRef(r.OrderID)
 	amount := "GH₵ " + r.Amount.Grouped()
-	link := s.orderLink(r.OrderID)
 	mail := func() []shop.Mail {
-		return s.render(r.BuyerEmail, "Dwa refunded "+amount+" for your "+ref, mailContent{
-			Greeting: "Hello,",
-			Paragraphs: []string{"We have refunded " + amount + " of your payment for " + ref + ".",
-				"It goes back the way you paid (card or mobile money); your bank or network may take a few days to show it."},
-			LinkLabel: "See your order",
-			Link:      link,
-			SignOff:   "Medaase — the Dwa team",
-		})
+		c := s.orderContent(r.OrderID)
+		c.Paragraphs = []string{"We have refunded " + amount + " of your payment for " + ref + ".",
+			"It goes back the way you paid (card or mobile money); your bank or network may take a few days to show it."}
+		return s.render(r.BuyerEmail, "Dwa refunded "+amount+" for your "+ref, c)
 	}
 	return s.noticesBy(by, r.BuyerPhone, mail, func() string {
-		return "Dwa: we have refunded " + amount + " for " + ref + ". It goes back the way you paid. " + link
+		return "Dwa: we have refunded " + amount + " for " + ref + ". It goes back the way you paid. " + s.orderLink(r.OrderID)
 	})
 }
 
