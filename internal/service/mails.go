@@ -119,13 +119,8 @@ func (s *Service) complaintMails(c *shop.Complaint, ack bool) []shop.Mail {
 // orderMail tells the buyer that their order was placed (and waits for
 // payment) or paid.
 func (s *Service) orderMail(kind string, o *shop.Order) []shop.Mail {
-	ref := "order " + orderRef(o)
-	c := mailContent{
-		Greeting:  "Hello,",
-		LinkLabel: "See your order",
-		Link:      s.accounts.PublicURL + "/order/" + o.ID,
-		SignOff:   "Medaase — the Dwa team",
-	}
+	ref := "order " + orderRef(o.ID)
+	c := s.orderContent(o.ID)
 	items := orderLines(o.Items)
 	total := "GH₵ " + o.Amount.Grouped()
 	if kind == shop.NoticePaid {
@@ -138,6 +133,13 @@ func (s *Service) orderMail(kind string, o *shop.Order) []shop.Mail {
 	c.Paragraphs = []string{"Thank you for " + ref + ": " + items + ". The total is " + total + ".",
 		"Pay with mobile money or card by " + deadline + "; an order not paid by then is cancelled and its items go back on sale."}
 	return s.render(o.UserEmail, "Your Dwa "+ref+" is placed", c)
+}
+
+// orderContent is the frame of every mail about one of the buyer's orders:
+// greeting, sign-off and the link to the order's page.
+func (s *Service) orderContent(id string) mailContent {
+	return mailContent{Greeting: "Hello,", LinkLabel: "See your order", Link: s.orderLink(id),
+		SignOff: "Medaase — the Dwa team"}
 }
 
 // orderLines names an order's lines as a mail shows them: "2 × Name, …".
@@ -167,13 +169,8 @@ func (s *Service) messageMail(u *shop.User, st *shop.Store) []shop.Mail {
 // part of their order.
 func (s *Service) fulfilmentMail(o *shop.Order, st *shop.Store, e shop.OrderEvent) []shop.Mail {
 	items := orderLines(o.LinesOf(st.ID))
-	ref := "order " + orderRef(o)
-	c := mailContent{
-		Greeting:  "Hello,",
-		LinkLabel: "See your order",
-		Link:      s.accounts.PublicURL + "/order/" + o.ID,
-		SignOff:   "Medaase — the Dwa team",
-	}
+	ref := "order " + orderRef(o.ID)
+	c := s.orderContent(o.ID)
 	subject := "Your Dwa " + ref + " is on its way"
 	if e.Status == shop.PartDelivered {
 		subject = "Your Dwa " + ref + " has been delivered"

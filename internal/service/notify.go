@@ -13,14 +13,10 @@ import (
 // would split the message into several paid parts.
 const smsNoteMax = 80
 
-// fulfilmentSMS tells the buyer by text that a store shipped or delivered
-// its part of their order; phone is the buyer's verified number, and an
-// empty one gets nothing (an unverified number is never texted).
-func (s *Service) fulfilmentSMS(phone string, o *shop.Order, st *shop.Store, e shop.OrderEvent) []shop.Mail {
-	if phone == "" {
-		return nil
-	}
-	ref := orderRef(o)
+// fulfilmentText tells the buyer by text that a store shipped or delivered
+// its part of their order.
+func (s *Service) fulfilmentText(o *shop.Order, st *shop.Store, e shop.OrderEvent) string {
+	ref := orderRef(o.ID)
 	var b strings.Builder
 	if e.Status == shop.PartDelivered {
 		b.WriteString("Dwa: " + st.Name + " has delivered your items from order " + ref + ".")
@@ -33,33 +29,44 @@ func (s *Service) fulfilmentSMS(phone string, o *shop.Order, st *shop.Store, e s
 			b.WriteString(" Tracking: " + note)
 		}
 	}
-	b.WriteString(" " + s.accounts.PublicURL + "/order/" + o.ID)
-	return []shop.Mail{shop.SMS(phone, b.String(), s.now())}
+	b.WriteString(" " + s.orderLink(o.ID))
+	return b.String()
 }
 
 // orderNotices tells the buyer that their order was placed or paid (kind
 // shop.NoticePlaced or shop.NoticePaid) by the channels they chose; phone
 // is their verified number, and an empty one gets no text.
 func (s *Service) orderNotices(kind string, by shop.Channels, phone string, o *shop.Order) []shop.Mail {
-	var out []shop.Mail
-	if by.Email {
-		out = s.orderMail(kind, o)
-	}
-	if by.SMS && phone != "" {
-		ref := orderRef(o)
-		link := " " + s.accounts.PublicURL + "/order/" + o.ID
-		text := "Dwa: we have your order " + ref + ", GH₵ " + o.Amount.Grouped() + ". Pay for it here:" + link
+	return s.noticesBy(by, phone, func() []shop.Mail { return s.orderMail(kind, o) }, func() string {
+		ref, link := orderRef(o.ID), " "+s.orderLink(o.ID)
 		if kind == shop.NoticePaid {
-			text = "Dwa: payment received for order " + ref + ", GH₵ " + o.Amount.Grouped() +
+			return "Dwa: payment received for order " + ref + ", GH₵ " + o.Amount.Grouped() +
 				". We will text you when it ships." + link
 		}
-		out = append(out, shop.SMS(phone, text, s.now()))
+		return "Dwa: we have your order " + ref + ", GH₵ " + o.Amount.Grouped() + ". Pay for it here:" + link
+	})
+}
+
+// noticesBy holds the channel rule every notice follows: the mail when
+// e-mail was chosen, the text when SMS was chosen and phone (the verified
+// number, "" when none) is set — never to an unverified number. Each is
+// made only when it is sent.
+func (s *Service) noticesBy(by shop.Channels, phone string, mail func() []shop.Mail, text func() string) []shop.Mail {
+	var out []shop.Mail
+	if by.Email {
+		out = mail()
+	}
+	if by.SMS && phone != "" {
+		out = append(out, shop.SMS(phone, text(), s.now()))
 	}
 	return out
 }
 
 // orderRef is how notices name an order: the first block of its id.
-func orderRef(o *shop.Order) string { return strings.ToUpper(o.ID[:8]) }
+func orderRef(id string) string { return strings.ToUpper(id[:8]) }
+
+// orderLink is the buyer's page of an order.
+func (s *Service) orderLink(id string) string { return s.accounts.PublicURL + "/order/" + id }
 
 // messageNotice tells a customer that a store wrote to them, by the
 // channels they chose (a text only to a verified number) — at most once an
@@ -95,15 +102,9 @@ func (s *Service) messageNotice(ctx context.Context, m *shop.Message) ([]shop.Ma
 	if err != nil || st == nil {
 		return nil, err
 	}
-	var out []shop.Mail
-	if by.Email {
-		out = s.messageMail(u, st)
-	}
-	if by.SMS {
-		text := "Dwa: " + st.Name + " sent you a message. Read it at " + s.accounts.PublicURL + "/messages"
-		out = append(out, shop.SMS(u.Phone, text, s.now()))
-	}
-	return out, nil
+	return s.noticesBy(by, u.Phone, func() []shop.Mail { return s.messageMail(u, st) }, func() string {
+		return "Dwa: " + st.Name + " sent you a message. Read it at " + s.accounts.PublicURL + "/messages"
+	}), nil
 }
 
 // Notices is a shopper's choice of channels per kind of notice.

@@ -79,18 +79,24 @@ func (s *Service) ReverifyPayments(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	for _, p := range ps {
-		txn, err := s.askProvider(ctx, p)
-		if err != nil {
-			if err := s.checkFailed(ctx, p); err != nil {
-				return 0, err
-			}
-			continue
-		}
-		if _, err := s.fulfil(ctx, p, txn); err != nil && !isContractOutcome(err) {
+		if _, err := s.recheck(ctx, p); err != nil && !isContractOutcome(err) {
 			return 0, err
 		}
 	}
 	return len(ps), nil
+}
+
+// recheck asks the provider about a pending attempt and applies the answer
+// (fulfil's outcome is returned for the caller to judge). checked is false
+// when the provider could not be asked: the attempt's next check is then
+// scheduled by checkFailed and nothing else changed.
+func (s *Service) recheck(ctx context.Context, p *shop.Payment) (checked bool, err error) {
+	txn, err := s.askProvider(ctx, p)
+	if err != nil {
+		return false, s.checkFailed(ctx, p)
+	}
+	_, err = s.fulfil(ctx, p, txn)
+	return true, err
 }
 
 // ExpireOrders cancels orders pending for longer than the configured expiry,
@@ -114,17 +120,14 @@ func (s *Service) ExpireOrders(ctx context.Context) (int, error) {
 			return cancelled, err
 		}
 		if p != nil {
-			txn, err := s.askProvider(ctx, p)
-			if err != nil {
+			checked, err := s.recheck(ctx, p)
+			if err != nil && !isContractOutcome(err) {
+				return cancelled, err
+			}
+			if !checked {
 				// Never cancel an order whose payment could not be
 				// checked; ExpiredOrders leaves it out until it is due.
-				if err := s.checkFailed(ctx, p); err != nil {
-					return cancelled, err
-				}
 				continue
-			}
-			if _, err := s.fulfil(ctx, p, txn); err != nil && !isContractOutcome(err) {
-				return cancelled, err
 			}
 		}
 		ok, err := s.store.ExpireOrder(ctx, id, s.now())

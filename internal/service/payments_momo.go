@@ -302,14 +302,7 @@ func (s *Service) ExpireMobileMoney(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	for _, p := range ps {
-		txn, err := s.askProvider(ctx, p)
-		if err != nil {
-			if err := s.checkFailed(ctx, p); err != nil {
-				return 0, err
-			}
-			continue
-		}
-		_, err = s.fulfil(ctx, p, txn)
+		_, err := s.recheck(ctx, p)
 		switch {
 		case errors.Is(err, errPaymentIncomplete):
 			if _, err := s.promptExpired(ctx, p); err != nil {

@@ -374,25 +374,17 @@ func (s *Service) applyRefundEvent(ctx context.Context, e shop.PaymentEvent) err
 // refundNotices tells the buyer that money went back to them, by the
 // channels they chose (a text only to a verified number).
 func (s *Service) refundNotices(r *shop.Refund, by shop.Channels) []shop.Mail {
-	ref := "order " + strings.ToUpper(r.OrderID[:8])
+	ref := "order " + orderRef(r.OrderID)
 	amount := "GH₵ " + r.Amount.Grouped()
-	link := s.accounts.PublicURL + "/order/" + r.OrderID
-	var out []shop.Mail
-	if by.Email {
-		out = s.render(r.BuyerEmail, "Dwa refunded "+amount+" for your "+ref, mailContent{
-			Greeting: "Hello,",
-			Paragraphs: []string{"We have refunded " + amount + " of your payment for " + ref + ".",
-				"It goes back the way you paid (card or mobile money); your bank or network may take a few days to show it."},
-			LinkLabel: "See your order",
-			Link:      link,
-			SignOff:   "Medaase — the Dwa team",
-		})
+	mail := func() []shop.Mail {
+		c := s.orderContent(r.OrderID)
+		c.Paragraphs = []string{"We have refunded " + amount + " of your payment for " + ref + ".",
+			"It goes back the way you paid (card or mobile money); your bank or network may take a few days to show it."}
+		return s.render(r.BuyerEmail, "Dwa refunded "+amount+" for your "+ref, c)
 	}
-	if by.SMS && r.BuyerPhone != "" {
-		out = append(out, shop.SMS(r.BuyerPhone, "Dwa: we have refunded "+amount+" for "+ref+
-			". It goes back the way you paid. "+link, s.now()))
-	}
-	return out
+	return s.noticesBy(by, r.BuyerPhone, mail, func() string {
+		return "Dwa: we have refunded " + amount + " for " + ref + ". It goes back the way you paid. " + s.orderLink(r.OrderID)
+	})
 }
 
 // refundEventKey is what a refund event is stored under: the provider's

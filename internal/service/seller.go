@@ -455,14 +455,8 @@ func (s *Service) AdvanceSellerOrder(ctx context.Context, u *shop.User, id, to s
 		by = prefs[shop.NoticeDelivered]
 	}
 	o, err := s.store.AdvancePart(ctx, e, func(o *shop.Order) []shop.Mail {
-		var out []shop.Mail
-		if by.Email {
-			out = s.fulfilmentMail(o, st, e)
-		}
-		if by.SMS {
-			out = append(out, s.fulfilmentSMS(phone, o, st, e)...)
-		}
-		return out
+		return s.noticesBy(by, phone, func() []shop.Mail { return s.fulfilmentMail(o, st, e) },
+			func() string { return s.fulfilmentText(o, st, e) })
 	})
 	if err != nil {
 		return nil, err
