@@ -126,9 +126,13 @@ describe('order detail', () => {
   it('says when a mobile money payment of the pending order waits for approval', async () => {
     server.use(
       http.get(`/api/store/orders/${ORDER_ID}/`, () => HttpResponse.json(order())),
-      http.get('/api/store/payments/', () =>
-        HttpResponse.json({ count: 1, next: null, previous: null, results: [momoPayment()] }),
-      ),
+      // Found only by asking for this order's attempts: behind newer ones on other orders, the
+      // shopper's first page would not hold it.
+      http.get('/api/store/payments/', ({ request }) => {
+        const mine = new URL(request.url).searchParams.get('order') === ORDER_ID;
+        const results = mine ? [momoPayment()] : [];
+        return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+      }),
     );
     signedInAt(`/order/${ORDER_ID}`);
     expect(
