@@ -25,17 +25,14 @@ export function PayOnDeliverySettings() {
       </h2>
       <Loaded query={query} failed={SETTINGS_FAILED}>
         {(settings) => (
-          <SettingsForm
-            key={`${String(settings.cod_enabled)}-${String(settings.cod_max_amount)}`}
-            enabled={settings.cod_enabled}
-            max={settings.cod_max_amount}
-          />
+          <SettingsForm enabled={settings.cod_enabled} max={settings.cod_max_amount} />
         )}
       </Loaded>
     </section>
   );
 }
 
+/** Starts from the saved switches; a save keeps what was typed (and its message) in view. */
 function SettingsForm({ enabled, max }: { enabled: boolean; max: number }) {
   const [on, setOn] = useState(enabled);
   const [ceiling, setCeiling] = useState(String(max));

@@ -72,7 +72,7 @@ export function PayOnDeliveryActions({
         <div className="flex flex-wrap gap-3">
           <Button
             aria-disabled={busy}
-            aria-label={`Mark order ${short} paid on delivery`}
+            aria-label={`Mark paid on delivery: order ${short}`}
             onClick={() => void paid()}
           >
             {busy ? 'Saving…' : 'Mark paid on delivery'}
