@@ -106,8 +106,6 @@ const (
 func TestPayOnDelivery(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		f := newCODFixture(t, st)
-		ctx := context.Background()
-		_ = ctx
 
 		t.Run("offered only when every rule allows it", func(t *testing.T) {
 			o := f.placed(t, f.kofi, 1)
