@@ -34,6 +34,9 @@ type orderDTO struct {
 	UserEmail       string          `json:"user_email"`
 	Items           []orderItemDTO  `json:"items"`
 	PaidAt          *string         `json:"paid_at"`
+	// PaymentMethod is "pay_on_delivery" once the buyer chose it, else
+	// "online" (docs/decisions/0020).
+	PaymentMethod string `json:"payment_method"`
 	// Fulfilment is each store's progress; events the order's history.
 	Fulfilment []orderPartDTO  `json:"fulfilment"`
 	Events     []orderEventDTO `json:"events"`
@@ -46,6 +49,34 @@ type orderPartDTO struct {
 	ShippedAt    *string        `json:"shipped_at"`
 	DeliveredAt  *string        `json:"delivered_at"`
 	ItemIDs      []int64        `json:"item_ids"`
+	codPartDTO
+}
+
+// codPartDTO is where a store's part of a pay-on-delivery order stands:
+// what the rider collects (null when nothing is due), when it was paid;
+// and, of a part its store cancelled, when and why.
+type codPartDTO struct {
+	DueOnDelivery    json.RawMessage `json:"due_on_delivery"`
+	PaidOnDeliveryAt *string         `json:"paid_on_delivery_at"`
+	CancelledAt      *string         `json:"cancelled_at"`
+	CancelReason     string          `json:"cancel_reason"`
+}
+
+func toCODPart(p shop.Part) codPartDTO {
+	d := codPartDTO{DueOnDelivery: json.RawMessage("null"), PaidOnDeliveryAt: optionalTime(p.CODPaidAt),
+		CancelledAt: optionalTime(p.CancelledAt), CancelReason: p.CancelReason}
+	if p.Due > 0 {
+		d.DueOnDelivery = moneyNumber(p.Due)
+	}
+	return d
+}
+
+// paymentMethod names how the order is paid.
+func paymentMethod(o *shop.Order) string {
+	if o.PayOnDelivery() {
+		return "pay_on_delivery"
+	}
+	return "online"
 }
 
 type orderStoreDTO struct {
@@ -56,11 +87,11 @@ type orderStoreDTO struct {
 func (a *API) toOrderDTO(o *shop.Order) orderDTO {
 	d := orderDTO{ID: o.ID, Status: o.Status, CreatedAt: shop.FormatTime(o.CreatedAt), Amount: moneyNumber(o.Amount),
 		ShippingAddress: o.ShippingAddress, ContactInfo: o.ContactInfo, UserEmail: o.UserEmail,
-		Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt), Fulfilment: []orderPartDTO{},
-		Events: toOrderEvents(o.Events)}
+		Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt), PaymentMethod: paymentMethod(o),
+		Fulfilment: []orderPartDTO{}, Events: toOrderEvents(o.Events)}
 	for _, p := range o.Parts() {
 		part := orderPartDTO{Status: p.Status, TrackingNote: p.TrackingNote, ShippedAt: optionalTime(p.ShippedAt),
-			DeliveredAt: optionalTime(p.DeliveredAt), ItemIDs: p.ItemIDs}
+			DeliveredAt: optionalTime(p.DeliveredAt), ItemIDs: p.ItemIDs, codPartDTO: toCODPart(p)}
 		if p.StoreID != 0 {
 			part.Store = &orderStoreDTO{ID: p.StoreID, Name: p.StoreName}
 		}

@@ -76,6 +76,7 @@ func (a *API) routes() http.Handler {
 		"POST": requireUser(a.limit("order", byUserOrIP, a.placeOrder))})
 	handle("/store/orders/{id}", h{"GET": requireUser(a.getOrder), "DELETE": requireUser(a.deleteOrder)})
 	handle("/store/orders/{id}/refunds", h{"GET": requireUser(a.listOrderRefunds)})
+	handle("/store/orders/{id}/pay-on-delivery", h{"GET": requireUser(a.getCODOption), "POST": requireUser(a.chooseCOD)})
 	handle("/store/payments", h{"GET": requireUser(a.listPayments), "POST": requireUser(a.createPayment)})
 	handle("/store/payments/{id}", h{"GET": requireUser(a.getPayment)})
 	handle("/store/payments/verify", h{"POST": requireUser(a.limit("verify", byUserOrIP, a.verifyPayment))})
@@ -125,6 +126,7 @@ func (a *API) routes() http.Handler {
 	handle("/admin/orders/{id}/refunds", h{"GET": requireStaff(a.listAdminOrderRefunds), "POST": requireStaff(a.refundOrder)})
 	handle("/admin/payments/{id}/refunds", h{"POST": requireStaff(a.refundPayment)})
 	handle("/admin/refunds/queue", h{"GET": requireStaff(a.listRefundQueue)})
+	handle("/admin/settings/payments", h{"GET": requireStaff(a.getPaymentSettings), "PATCH": requireStaff(a.patchPaymentSettings)})
 	handle("/admin/complaints/{id}/handle", h{"POST": requireStaff(a.handleComplaint)})
 
 	// Seller Centre (store owners; api/openapi.yaml)
@@ -141,6 +143,8 @@ func (a *API) routes() http.Handler {
 	handle("/seller/orders/{id}/ship", h{"POST": requireUser(a.advanceSellerOrder(shop.PartShipped))})
 	handle("/seller/orders/{id}/refunds", h{"GET": requireUser(a.listSellerOrderRefunds), "POST": requireUser(a.refundStorePart)})
 	handle("/seller/orders/{id}/deliver", h{"POST": requireUser(a.advanceSellerOrder(shop.PartDelivered))})
+	handle("/seller/orders/{id}/paid-on-delivery", h{"POST": requireUser(a.paidOnDelivery)})
+	handle("/seller/orders/{id}/cancel", h{"POST": requireUser(a.cancelSellerPart)})
 
 	// Operations (contract §2.11)
 	open("/openapi.json", h{"GET": a.serveOpenAPI})

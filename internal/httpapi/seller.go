@@ -25,11 +25,15 @@ type sellerStoreDTO struct {
 	Address     string `json:"address"`
 	IsActive    bool   `json:"is_active"`
 	CreatedAt   string `json:"created_at"`
+	AcceptsCOD  bool   `json:"accepts_pay_on_delivery"`
+	// CanRefund: staff let stores refund their own part (DWA_STORE_REFUNDS).
+	CanRefund bool `json:"can_refund"`
 }
 
 func (a *API) toSellerStoreDTO(st *shop.Store) sellerStoreDTO {
 	return sellerStoreDTO{ID: st.ID, Name: st.Name, Logo: a.absolute(st.Logo), Description: st.Description,
-		ContactInfo: st.ContactInfo, Address: st.Address, IsActive: st.Active, CreatedAt: shop.FormatTime(st.CreatedAt)}
+		ContactInfo: st.ContactInfo, Address: st.Address, IsActive: st.Active, CreatedAt: shop.FormatTime(st.CreatedAt),
+		AcceptsCOD: st.AcceptsCOD, CanRefund: a.svc.StoreRefundsAllowed()}
 }
 
 func (a *API) getSellerStore(w http.ResponseWriter, r *http.Request) error {
@@ -42,6 +46,7 @@ type sellerStoreRequest struct {
 	Description *string `json:"description"`
 	ContactInfo *string `json:"contact_info"`
 	Address     *string `json:"address"`
+	AcceptsCOD  *bool   `json:"accepts_pay_on_delivery"`
 }
 
 func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) error {
@@ -50,7 +55,7 @@ func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st, err := a.svc.UpdateSellerStore(r.Context(), caller(r), service.StoreInput{Name: in.Name,
-		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address})
+		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address, AcceptsCOD: in.AcceptsCOD})
 	return replyResult(w, http.StatusOK, st, err, a.toSellerStoreDTO)
 }
 
@@ -183,6 +188,8 @@ type sellerOrderDTO struct {
 	Amount          json.RawMessage      `json:"amount"`
 	TrackingNote    string               `json:"tracking_note"`
 	Events          []orderEventDTO      `json:"events"`
+	PaymentMethod   string               `json:"payment_method"`
+	codPartDTO
 }
 
 func toOrderEvents(es []shop.OrderEvent) []orderEventDTO {
@@ -200,7 +207,11 @@ func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 	d := sellerOrderDTO{ID: o.ID, CreatedAt: shop.FormatTime(o.CreatedAt), PaidAt: optionalTime(o.PaidAt),
 		Status: shop.PartStatus(o.Items), OrderStatus: o.Status, ShippingAddress: o.ShippingAddress,
 		ContactInfo: o.ContactInfo, Items: make([]sellerOrderItemDTO, len(o.Items)), Amount: moneyNumber(o.Amount),
-		Events: toOrderEvents(o.Events)}
+		Events: toOrderEvents(o.Events), PaymentMethod: paymentMethod(o), codPartDTO: toCODPart(shop.Part{})}
+	if parts := o.Parts(); len(parts) == 1 {
+		d.codPartDTO = toCODPart(parts[0])
+		d.Status = parts[0].Status
+	}
 	for i, it := range o.Items {
 		d.Items[i] = sellerOrderItemDTO{ID: it.ID, ProductID: it.ProductID, Name: it.Name, Quantity: it.Quantity,
 			UnitPrice: it.UnitPrice.String(), TotalPrice: moneyNumber(it.Total())}
@@ -218,6 +229,26 @@ func (a *API) listSellerOrders(w http.ResponseWriter, r *http.Request) error {
 
 type shipRequest struct {
 	TrackingNote *string `json:"tracking_note"`
+}
+
+type cancelPartRequest struct {
+	Reason *string `json:"reason"`
+}
+
+// paidOnDelivery answers POST …/paid-on-delivery/ (no body).
+func (a *API) paidOnDelivery(w http.ResponseWriter, r *http.Request) error {
+	o, err := a.svc.AdvanceSellerOrder(r.Context(), caller(r), r.PathValue("id"), shop.PartPaidOnDelivery, nil)
+	return replyResult(w, http.StatusOK, o, err, toSellerOrderDTO)
+}
+
+// cancelSellerPart answers POST …/cancel/ {reason}.
+func (a *API) cancelSellerPart(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[cancelPartRequest](r)
+	if err != nil {
+		return err
+	}
+	o, err := a.svc.AdvanceSellerOrder(r.Context(), caller(r), r.PathValue("id"), shop.PartCancelled, in.Reason)
+	return replyResult(w, http.StatusOK, o, err, toSellerOrderDTO)
 }
 
 // advanceSellerOrder answers POST …/ship/ and …/deliver/.

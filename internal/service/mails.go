@@ -172,11 +172,17 @@ func (s *Service) fulfilmentMail(o *shop.Order, st *shop.Store, e shop.OrderEven
 	ref := "order " + orderRef(o.ID)
 	c := s.orderContent(o.ID)
 	subject := "Your Dwa " + ref + " is on its way"
-	if e.Status == shop.PartDelivered {
+	switch e.Status {
+	case shop.PartCancelled:
+		subject = "Part of your Dwa " + ref + " was cancelled"
+		c.Paragraphs = []string{st.Name + " cancelled your items from " + ref + ": " + items + ".",
+			"The store's reason: " + e.Note}
+		c.After = []string{"You pay nothing for these items. Questions? Message the store from the product page or from Messages."}
+	case shop.PartDelivered, shop.PartPaidOnDelivery:
 		subject = "Your Dwa " + ref + " has been delivered"
 		c.Paragraphs = []string{st.Name + " has delivered your items from " + ref + ": " + items + "."}
 		c.After = []string{"Enjoy them! You can now leave a review on each product's page."}
-	} else {
+	default:
 		c.Paragraphs = []string{st.Name + " has shipped your items from " + ref + ": " + items + "."}
 		if e.Note != "" {
 			c.Paragraphs = append(c.Paragraphs, "Tracking details from the store: "+e.Note)

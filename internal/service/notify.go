@@ -18,9 +18,12 @@ const smsNoteMax = 80
 func (s *Service) fulfilmentText(o *shop.Order, st *shop.Store, e shop.OrderEvent) string {
 	ref := orderRef(o.ID)
 	var b strings.Builder
-	if e.Status == shop.PartDelivered {
+	switch e.Status {
+	case shop.PartCancelled:
+		b.WriteString("Dwa: " + st.Name + " cancelled your items from order " + ref + ". You pay nothing for them.")
+	case shop.PartDelivered, shop.PartPaidOnDelivery:
 		b.WriteString("Dwa: " + st.Name + " has delivered your items from order " + ref + ".")
-	} else {
+	default:
 		b.WriteString("Dwa: " + st.Name + " has shipped your items from order " + ref + ".")
 		if note := strings.TrimSpace(e.Note); note != "" {
 			if utf8.RuneCountInString(note) > smsNoteMax {

@@ -171,6 +171,8 @@ func (s *Service) payableOrder(ctx context.Context, u *shop.User, order *string)
 		return nil, err
 	case o == nil:
 		return nil, shop.NotFound("Order")
+	case o.PayOnDelivery():
+		return nil, shop.ErrCODTaken
 	case o.Status != shop.OrderPending:
 		return nil, errOrderNotPending
 	}

@@ -64,6 +64,8 @@ func (s *Service) SellerStoreProfile(ctx context.Context, u *shop.User) (*shop.S
 // StoreInput is a decoded store-profile change; nil fields stay as they are.
 type StoreInput struct {
 	Name, Description, ContactInfo, Address *string
+	// AcceptsCOD opts the store in to pay on delivery (docs/decisions/0020).
+	AcceptsCOD *bool
 }
 
 // UpdateSellerStore changes the sent fields of the caller's store profile,
@@ -82,6 +84,7 @@ func (s *Service) UpdateSellerStore(ctx context.Context, u *shop.User, in StoreI
 	ch.Description = sentText(fe, "description", in.Description, 2000)
 	ch.ContactInfo = sentText(fe, "contact_info", in.ContactInfo, 100)
 	ch.Address = sentText(fe, "address", in.Address, 300)
+	ch.AcceptsCOD = in.AcceptsCOD
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
@@ -385,7 +388,7 @@ func (s *Service) SellerOrders(ctx context.Context, u *shop.User, f shop.SellerO
 		return nil, 0, err
 	}
 	switch f.Status {
-	case "", shop.PartProcessing, shop.PartShipped, shop.PartDelivered:
+	case "", shop.PartProcessing, shop.PartShipped, shop.PartDelivered, shop.PartCancelled:
 	default:
 		return nil, 0, invalidChoice("status", f.Status)
 	}
@@ -432,7 +435,17 @@ func (s *Service) AdvanceSellerOrder(ctx context.Context, u *shop.User, id, to s
 		return nil, shop.ErrNotFoundPlain
 	}
 	e := shop.OrderEvent{OrderID: id, StoreID: st.ID, Status: to, ActorID: u.ID, CreatedAt: s.now()}
-	if note != nil {
+	if to == shop.PartCancelled {
+		// note is the reason, which the buyer is told.
+		fe := shop.FieldErrors{}
+		if note != nil {
+			trimmed := strings.TrimSpace(*note)
+			note = &trimmed
+		}
+		if e.Note = requiredText(fe, "reason", note, shop.MaxCancelReason); len(fe) > 0 {
+			return nil, fe.Err()
+		}
+	} else if note != nil {
 		if to != shop.PartShipped {
 			return nil, shop.Invalid(map[string][]string{"tracking_note": {"A tracking note goes with shipping only."}})
 		}
@@ -450,8 +463,10 @@ func (s *Service) AdvanceSellerOrder(ctx context.Context, u *shop.User, id, to s
 	if err != nil {
 		return nil, err
 	}
+	// A cancelled part is told as a fulfilment step, by the channels for
+	// shipping news (docs/decisions/0020).
 	by := prefs[shop.NoticeShipped]
-	if to == shop.PartDelivered {
+	if to == shop.PartDelivered || to == shop.PartPaidOnDelivery {
 		by = prefs[shop.NoticeDelivered]
 	}
 	o, err := s.store.AdvancePart(ctx, e, func(o *shop.Order) []shop.Mail {

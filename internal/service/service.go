@@ -36,6 +36,7 @@ type Store interface {
 	AdminStore
 	CategoryStore
 	HeroStore
+	CODStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }

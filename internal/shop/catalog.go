@@ -84,6 +84,8 @@ type Store struct {
 	Address     string
 	Active      bool
 	CreatedAt   time.Time
+	// AcceptsCOD: the store opted in to pay on delivery.
+	AcceptsCOD bool
 }
 
 // StoreOverview is a store as staff see it: with its owner's username and

@@ -69,6 +69,7 @@ func StockChanged(now int) *Error {
 // own write (Store.SetStoreLogo).
 type StoreChange struct {
 	Name, Description, ContactInfo, Address *string
+	AcceptsCOD                              *bool
 }
 
 // CategoryChange is a validated edit of a category.

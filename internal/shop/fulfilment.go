@@ -11,7 +11,15 @@ const (
 	PartProcessing = OrderProcessing
 	PartShipped    = OrderShipped
 	PartDelivered  = OrderDelivered
+	// PartCancelled: a store cancelled its unpaid pay-on-delivery part.
+	PartCancelled = OrderCancelled
+	// PartPaidOnDelivery is the move (and event) of a pay-on-delivery part
+	// handed over against payment: it is delivered at the same time.
+	PartPaidOnDelivery = "paid_on_delivery"
 )
+
+// MaxCancelReason bounds the reason a store gives when it cancels a part.
+const MaxCancelReason = 500
 
 // MaxTrackingNote bounds the note a store adds when it ships.
 const MaxTrackingNote = 500
@@ -36,6 +44,8 @@ func PartStatus(lines []OrderItem) string {
 		return ""
 	}
 	switch {
+	case !lines[0].CancelledAt.IsZero():
+		return PartCancelled
 	case !lines[0].DeliveredAt.IsZero():
 		return PartDelivered
 	case !lines[0].ShippedAt.IsZero():
@@ -45,11 +55,17 @@ func PartStatus(lines []OrderItem) string {
 }
 
 // PartCounts counts an order's lines (one store's, or all of them) by how
-// far they have got.
-type PartCounts struct{ Lines, Shipped, Delivered int }
+// far they have got. Lines, Shipped and Delivered count lines that are not
+// cancelled; Cancelled those a store cancelled, Paid those paid on
+// delivery. COD tells whether the order is paid on delivery.
+type PartCounts struct {
+	Lines, Shipped, Delivered int
+	Cancelled, Paid           int
+	COD                       bool
+}
 
-// Fulfillable reports whether stores fulfil an order in this status: paid,
-// and not cancelled (a paid order is never cancelled: refunds are not built).
+// Fulfillable reports whether stores fulfil an order in this status: paid
+// (or to be paid on delivery), and not cancelled.
 func Fulfillable(status string) bool {
 	return status == OrderProcessing || status == OrderShipped || status == OrderDelivered
 }
@@ -57,9 +73,24 @@ func Fulfillable(status string) bool {
 // CheckPartMove refuses moving a store's part to `to` (PartShipped or
 // PartDelivered) when its lines do not allow it: a part ships once, and is
 // delivered once, after it shipped.
+//
+// A pay-on-delivery part (docs/decisions/0020) is delivered by marking it
+// paid on delivery (PartPaidOnDelivery), from processing or shipped, once;
+// until then its store may cancel it (PartCancelled). A cancelled part
+// moves no more.
 func CheckPartMove(part PartCounts, to string) error {
 	refuse := func(detail string) error { return Conflict("invalid_transition", detail) }
 	switch {
+	case part.Cancelled > 0:
+		return refuse("This order was cancelled.")
+	case (to == PartPaidOnDelivery || to == PartCancelled) && !part.COD:
+		return refuse("Only orders paid on delivery can be marked paid on delivery or cancelled by the store.")
+	case (to == PartPaidOnDelivery || to == PartCancelled) && part.Paid > 0:
+		return refuse("This order has already been marked paid on delivery.")
+	case to == PartPaidOnDelivery || to == PartCancelled:
+		return nil
+	case to == PartDelivered && part.COD:
+		return refuse("This order is paid on delivery: mark it paid on delivery when you hand it over.")
 	case to == PartShipped && part.Shipped > 0:
 		return refuse("This order has already been marked shipped.")
 	case to == PartShipped:
@@ -77,6 +108,8 @@ func CheckPartMove(part PartCounts, to string) error {
 // has shipped, and stays as it is otherwise.
 func OrderStatusAfter(current string, all PartCounts) string {
 	switch {
+	case all.Lines == 0 && all.Cancelled > 0:
+		return OrderCancelled
 	case all.Lines > 0 && all.Delivered == all.Lines:
 		return OrderDelivered
 	case all.Lines > 0 && all.Shipped == all.Lines:
@@ -118,6 +151,12 @@ type Part struct {
 	TrackingNote string
 	ShippedAt    time.Time
 	DeliveredAt  time.Time
+	// Of a pay-on-delivery order: what the rider collects (zero once paid
+	// or cancelled), when it was paid; of a cancelled part, when and why.
+	Due          Money
+	CODPaidAt    time.Time
+	CancelledAt  time.Time
+	CancelReason string
 	// ItemIDs are the part's lines (OrderItem.ID), in order.
 	ItemIDs []int64
 }
@@ -134,10 +173,14 @@ func (o *Order) Parts() []Part {
 			i = len(out)
 			index[it.StoreID] = i
 			out = append(out, Part{StoreID: it.StoreID, StoreName: it.StoreName,
-				Status: o.Status, TrackingNote: it.TrackingNote, ShippedAt: it.ShippedAt, DeliveredAt: it.DeliveredAt})
-			if Fulfillable(o.Status) {
+				Status: o.Status, TrackingNote: it.TrackingNote, ShippedAt: it.ShippedAt, DeliveredAt: it.DeliveredAt,
+				CODPaidAt: it.CODPaidAt, CancelledAt: it.CancelledAt, CancelReason: it.CancelReason})
+			if Fulfillable(o.Status) || !it.CancelledAt.IsZero() {
 				out[i].Status = PartStatus([]OrderItem{it})
 			}
+		}
+		if o.PayOnDelivery() && it.CODPaidAt.IsZero() && it.CancelledAt.IsZero() {
+			out[i].Due += it.Total()
 		}
 		out[i].ItemIDs = append(out[i].ItemIDs, it.ID)
 	}

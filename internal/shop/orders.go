@@ -118,7 +118,9 @@ type Order struct {
 	UpdatedAt       time.Time
 	PaidAt          time.Time // zero until paid
 	CancelledAt     time.Time // zero unless cancelled
-	Items           []OrderItem
+	// CODAt is when the buyer chose to pay on delivery (zero otherwise).
+	CODAt time.Time
+	Items []OrderItem
 	// Events are the order's status changes, oldest first.
 	Events []OrderEvent
 }
@@ -139,7 +141,15 @@ type OrderItem struct {
 	ShippedAt    time.Time
 	DeliveredAt  time.Time
 	TrackingNote string
+	// Of a pay-on-delivery order: when the rider collected the money; when
+	// and why the store cancelled the line's part unpaid.
+	CODPaidAt    time.Time
+	CancelledAt  time.Time
+	CancelReason string
 }
+
+// PayOnDelivery reports whether the buyer chose to pay on delivery.
+func (o *Order) PayOnDelivery() bool { return !o.CODAt.IsZero() }
 
 // Total is the snapshot price × quantity.
 func (i OrderItem) Total() Money { return i.UnitPrice * Money(i.Quantity) }

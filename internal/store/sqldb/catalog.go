@@ -251,13 +251,13 @@ func nullID(id int64) any {
 }
 
 // storeColumns are the columns scanStore reads, in its order.
-const storeColumns = `id, owner_id, name, logo, description, contact_info, address, is_active, created_at`
+const storeColumns = `id, owner_id, name, logo, description, contact_info, address, is_active, created_at, accepts_cod`
 
 func scanStore(r interface{ Scan(...any) error }) (shop.Store, error) {
 	var st shop.Store
 	var created int64
 	err := r.Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo, &st.Description, &st.ContactInfo, &st.Address,
-		&st.Active, &created)
+		&st.Active, &created, &st.AcceptsCOD)
 	st.CreatedAt = shop.FromMillis(created)
 	return st, err
 }

@@ -109,7 +109,7 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 }
 
 const orderSelect = `SELECT o.id, o.user_id, u.email, o.status, o.amount, o.shipping_address, o.contact_info,
-	o.created_at, o.updated_at, o.paid_at, o.cancelled_at FROM orders o JOIN users u ON u.id = o.user_id`
+	o.created_at, o.updated_at, o.paid_at, o.cancelled_at, o.cod_at FROM orders o JOIN users u ON u.id = o.user_id`
 
 // orders runs orderSelect with the condition and loads the orders' items.
 func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Order, error) {
@@ -123,11 +123,12 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 	for rows.Next() {
 		o := &shop.Order{}
 		var created, updated int64
-		var paid, cancelled sql.NullInt64
+		var paid, cancelled, cod sql.NullInt64
 		if err := rows.Scan(&o.ID, &o.UserID, &o.UserEmail, &o.Status, &o.Amount, &o.ShippingAddress, &o.ContactInfo,
-			&created, &updated, &paid, &cancelled); err != nil {
+			&created, &updated, &paid, &cancelled, &cod); err != nil {
 			return nil, err
 		}
+		o.CODAt = optionalMillis(cod)
 		o.CreatedAt, o.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
 		if paid.Valid {
 			o.PaidAt = shop.FromMillis(paid.Int64)
@@ -147,7 +148,8 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 	}
 	in := marks(len(out))
 	irows, err := c.query(ctx, `SELECT oi.id, oi.order_id, oi.product_id, p.name, COALESCE(oi.store_id, 0),
-		COALESCE(st.name, ''), oi.name, oi.unit_price, oi.quantity, oi.shipped_at, oi.delivered_at, oi.tracking_note
+		COALESCE(st.name, ''), oi.name, oi.unit_price, oi.quantity, oi.shipped_at, oi.delivered_at, oi.tracking_note,
+		oi.cod_paid_at, oi.cancelled_at, oi.cancel_reason
 		FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN stores st ON st.id = oi.store_id
 		WHERE oi.order_id IN (`+in+`) ORDER BY oi.id`, args...)
 	if err != nil {
@@ -158,11 +160,13 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 	for irows.Next() {
 		var it shop.OrderItem
 		var orderID string
-		var shipped, delivered sql.NullInt64
+		var shipped, delivered, codPaid, cancelled sql.NullInt64
 		if err := irows.Scan(&it.ID, &orderID, &it.ProductID, &it.ProductName, &it.StoreID, &it.StoreName, &it.Name,
-			&it.UnitPrice, &it.Quantity, &shipped, &delivered, &it.TrackingNote); err != nil {
+			&it.UnitPrice, &it.Quantity, &shipped, &delivered, &it.TrackingNote,
+			&codPaid, &cancelled, &it.CancelReason); err != nil {
 			return nil, err
 		}
+		it.CODPaidAt, it.CancelledAt = optionalMillis(codPaid), optionalMillis(cancelled)
 		if shipped.Valid {
 			it.ShippedAt = shop.FromMillis(shipped.Int64)
 		}
@@ -190,6 +194,14 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 		return nil, err
 	}
 	return out, nil
+}
+
+// optionalMillis is a nullable time column; zero when NULL.
+func optionalMillis(v sql.NullInt64) time.Time {
+	if !v.Valid {
+		return time.Time{}
+	}
+	return shop.FromMillis(v.Int64)
 }
 
 // orderEvents loads the events of the orders in the IN list, oldest first.
@@ -279,32 +291,7 @@ func cancelPending(ctx context.Context, c conn, id string, at time.Time) (bool, 
 	if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: id, Status: shop.OrderCancelled, CreatedAt: at}); err != nil {
 		return false, err
 	}
-	rows, err := c.query(ctx, `SELECT product_id, quantity FROM order_items WHERE order_id = ? ORDER BY product_id`, id)
-	if err != nil {
-		return false, err
-	}
-	type give struct{ product, qty int64 }
-	var back []give
-	for rows.Next() {
-		var g give
-		if err := rows.Scan(&g.product, &g.qty); err != nil {
-			rows.Close()
-			return false, err
-		}
-		back = append(back, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return false, err
-	}
-	ids := make([]int64, len(back))
-	for i, g := range back {
-		if _, err := c.exec(ctx, `UPDATE products SET inventory = inventory + ? WHERE id = ?`, g.qty, g.product); err != nil {
-			return false, err
-		}
-		ids[i] = g.product
-	}
-	if err := recordChange(ctx, c, false, ids...); err != nil {
+	if err := returnStock(ctx, c, id, ``); err != nil {
 		return false, err
 	}
 	_, err = c.exec(ctx, `UPDATE payments SET status = 'failed', updated_at = ? WHERE order_id = ? AND status = 'pending'`, ms, id)

@@ -16,7 +16,7 @@ import (
 func (s *Store) SellerOrders(ctx context.Context, storeID int64, f shop.SellerOrderFilter) ([]*shop.Order, int, error) {
 	cond := paidOrder + partCondition[f.Status] + `)`
 	c := s.db.reader()
-	os, err := orders(ctx, c, `WHERE `+cond+` ORDER BY o.paid_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+	os, err := orders(ctx, c, `WHERE `+cond+` ORDER BY COALESCE(o.paid_at, o.cod_at) DESC, o.id DESC LIMIT ? OFFSET ?`,
 		storeID, f.Limit, f.Offset)
 	if err != nil {
 		return nil, 0, err
@@ -37,46 +37,64 @@ func (s *Store) SellerOrder(ctx context.Context, storeID int64, id string) (*sho
 // partCounts counts an order's lines, narrowed by `and` (with its args).
 func partCounts(ctx context.Context, c conn, orderID, and string, args ...any) (shop.PartCounts, error) {
 	var p shop.PartCounts
-	err := c.queryRow(ctx, `SELECT COUNT(*), COUNT(shipped_at), COUNT(delivered_at) FROM order_items
-		WHERE order_id = ? `+and, append([]any{orderID}, args...)...).Scan(&p.Lines, &p.Shipped, &p.Delivered)
+	err := c.queryRow(ctx, `SELECT COUNT(*) - COUNT(cancelled_at),
+		COUNT(CASE WHEN cancelled_at IS NULL THEN shipped_at END), COUNT(CASE WHEN cancelled_at IS NULL THEN delivered_at END),
+		COUNT(cancelled_at), COUNT(cod_paid_at) FROM order_items
+		WHERE order_id = ? `+and, append([]any{orderID}, args...)...).Scan(&p.Lines, &p.Shipped, &p.Delivered,
+		&p.Cancelled, &p.Paid)
 	return p, err
 }
 
-// AdvancePart moves the store's part of a paid order to e.Status (shipped or
-// delivered) if shop.CheckPartMove allows it, records who did it, moves the
-// order's own status (shop.OrderStatusAfter), and queues the mails made from
-// the updated order — all in one transaction, with the order row locked so
-// that two stores finishing together agree on the order's status. It
-// returns nil, nil when the store has no part in such an order.
+// AdvancePart moves the store's part of a paid (or pay-on-delivery) order to
+// e.Status — shipped, delivered, paid on delivery (also delivered) or
+// cancelled (e.Note the reason; its stock returns) — if shop.CheckPartMove
+// allows it, records who did it, moves the order's own status
+// (shop.OrderStatusAfter: cancelled once every part is), and queues the
+// mails made from the updated order — all in one transaction, with the
+// order row locked so that two stores finishing together, or a store's
+// two moves at once, agree. It returns nil, nil when the store has no part
+// in such an order.
 func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error) {
 	var out *shop.Order
 	err := s.db.inTx(ctx, func(c conn) error {
 		out = nil // inTx may run this twice
 		var status string
-		err := c.queryRow(ctx, `SELECT status FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, e.OrderID).Scan(&status)
+		var codAt sql.NullInt64
+		err := c.queryRow(ctx, `SELECT status, cod_at FROM orders WHERE id = ?`+s.db.Dialect.ForUpdate, e.OrderID).
+			Scan(&status, &codAt)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if !shop.Fulfillable(status) {
+		if !shop.Fulfillable(status) && !(codAt.Valid && status == shop.OrderCancelled) {
 			return nil
 		}
 		part, err := partCounts(ctx, c, e.OrderID, `AND store_id = ?`, e.StoreID)
-		if err != nil || part.Lines == 0 {
+		if err != nil || part.Lines+part.Cancelled == 0 {
 			return err
 		}
+		part.COD = codAt.Valid
 		if err := shop.CheckPartMove(part, e.Status); err != nil {
 			return err
 		}
 		at := shop.Millis(e.CreatedAt)
-		if e.Status == shop.PartShipped {
+		switch e.Status {
+		case shop.PartShipped:
 			_, err = c.exec(ctx, `UPDATE order_items SET shipped_at = ?, tracking_note = ?
 				WHERE order_id = ? AND store_id = ?`, at, e.Note, e.OrderID, e.StoreID)
-		} else {
+		case shop.PartDelivered:
 			_, err = c.exec(ctx, `UPDATE order_items SET delivered_at = ? WHERE order_id = ? AND store_id = ?`,
 				at, e.OrderID, e.StoreID)
+		case shop.PartPaidOnDelivery:
+			_, err = c.exec(ctx, `UPDATE order_items SET cod_paid_at = ?, delivered_at = ?, shipped_at = COALESCE(shipped_at, ?)
+				WHERE order_id = ? AND store_id = ?`, at, at, at, e.OrderID, e.StoreID)
+		case shop.PartCancelled:
+			if _, err = c.exec(ctx, `UPDATE order_items SET cancelled_at = ?, cancel_reason = ? WHERE order_id = ? AND store_id = ?`,
+				at, e.Note, e.OrderID, e.StoreID); err == nil {
+				err = returnStock(ctx, c, e.OrderID, `AND store_id = ?`, e.StoreID)
+			}
 		}
 		if err != nil {
 			return err
@@ -89,8 +107,15 @@ func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*
 			return err
 		}
 		if next := shop.OrderStatusAfter(status, all); next != status {
-			if _, err := c.exec(ctx, `UPDATE orders SET status = ?, updated_at = ? WHERE id = ?`,
-				next, at, e.OrderID); err != nil {
+			q := `UPDATE orders SET status = ?, updated_at = ?`
+			if next == shop.OrderCancelled {
+				q += `, cancelled_at = ?`
+			}
+			args := []any{next, at}
+			if next == shop.OrderCancelled {
+				args = append(args, at)
+			}
+			if _, err := c.exec(ctx, q+` WHERE id = ?`, append(args, e.OrderID)...); err != nil {
 				return err
 			}
 			if err := addOrderEvent(ctx, c, shop.OrderEvent{OrderID: e.OrderID, Status: next,

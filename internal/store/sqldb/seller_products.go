@@ -122,15 +122,17 @@ func productChangeSets(ch shop.ProductChange) (string, []any) {
 }
 
 // paidOrder is the condition for orders a store fulfils (shop.Fulfillable: paid, not
-// cancelled), with at least one line of the store (the last parameter).
-const paidOrder = `o.status IN ('processing', 'shipped', 'delivered') AND EXISTS (
+// cancelled) or fulfilled until its stores cancelled them unpaid (pay on
+// delivery), with at least one line of the store (the last parameter).
+const paidOrder = `(o.status IN ('processing', 'shipped', 'delivered') OR o.status = 'cancelled' AND o.cod_at IS NOT NULL) AND EXISTS (
 	SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.store_id = ?`
 
 // partCondition narrows paidOrder's line to a part status.
 var partCondition = map[string]string{
-	shop.PartProcessing: ` AND oi.shipped_at IS NULL`,
-	shop.PartShipped:    ` AND oi.shipped_at IS NOT NULL AND oi.delivered_at IS NULL`,
+	shop.PartProcessing: ` AND oi.shipped_at IS NULL AND oi.cancelled_at IS NULL`,
+	shop.PartShipped:    ` AND oi.shipped_at IS NOT NULL AND oi.delivered_at IS NULL AND oi.cancelled_at IS NULL`,
 	shop.PartDelivered:  ` AND oi.delivered_at IS NOT NULL`,
+	shop.PartCancelled:  ` AND oi.cancelled_at IS NOT NULL`,
 }
 
 // errRollback undoes a transaction whose input turned out not to fit.

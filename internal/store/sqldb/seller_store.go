@@ -23,6 +23,7 @@ func (s *Store) UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) 
 	setIf(&l, "description", ch.Description)
 	setIf(&l, "contact_info", ch.ContactInfo)
 	setIf(&l, "address", ch.Address)
+	setIf(&l, "accepts_cod", ch.AcceptsCOD)
 	found := false
 	err := s.db.inTx(ctx, func(c conn) (err error) {
 		found, err = updateNamed(ctx, c, "stores", id, &l, ch.Name, `store_id = ?`, id)

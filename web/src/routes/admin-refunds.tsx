@@ -13,6 +13,7 @@ import {
   useRefundQueue,
   type QueuedRefund,
 } from '@/features/admin/api/refunds';
+import { PayOnDeliverySettings } from '@/features/admin/components/pay-on-delivery-settings';
 import { useAttemptKey } from '@/lib/attempt-key';
 import { formatDateTime } from '@/lib/dates';
 import { formatPesewas, toPesewas } from '@/lib/money';
@@ -23,7 +24,8 @@ export const REFUNDS_FAILED = 'Failed to load the refund queue. Please try again
 
 /**
  * Staff: payments to give back (a success that came after its order was cancelled or paid
- * another way), each refunded in one tap, and a form to refund any paid order fully or partly.
+ * another way), each refunded in one tap, a form to refund any paid order fully or partly, and
+ * the pay on delivery switch.
  */
 export default function AdminRefundsPage() {
   useDocumentTitle('Refunds');
@@ -50,6 +52,7 @@ export default function AdminRefundsPage() {
         </Loaded>
       </section>
       <OrderRefundForm />
+      <PayOnDeliverySettings />
     </>
   );
 }

@@ -61,6 +61,9 @@ function OrderView({ order }: { order: Order }) {
             </Detail>
             <Detail term="Contact Number">{order.contact_info}</Detail>
             {order.paid_at && <Detail term="Paid">{formatDateTime(order.paid_at)}</Detail>}
+            {order.payment_method === 'pay_on_delivery' && (
+              <Detail term="Payment">Pay on delivery, to each store&apos;s rider</Detail>
+            )}
           </dl>
           {order.paid_at && <OrderRefunds orderId={order.id} />}
           {/* Spec §4: pending is the only status that shows Pay Now. */}

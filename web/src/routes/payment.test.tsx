@@ -208,4 +208,49 @@ describe('payment page', () => {
     expect(resumed).toEqual(['acc_123']);
     expect(verified).toEqual({ reference: PAYMENT_REF });
   });
+
+  it('offers pay on delivery third and asks the server when chosen', async () => {
+    let chosen = 0;
+    server.use(
+      http.get(`/api/store/orders/${ORDER_ID}/pay-on-delivery/`, () =>
+        HttpResponse.json({
+          available: chosen === 0,
+          reason: chosen === 0 ? null : 'This order is no longer waiting for payment.',
+          amount: 7798,
+          max_amount: 10000,
+          chosen: chosen > 0,
+        }),
+      ),
+      http.post(`/api/store/orders/${ORDER_ID}/pay-on-delivery/`, () => {
+        chosen += 1;
+        return HttpResponse.json(
+          order({ status: 'processing', payment_method: 'pay_on_delivery' }),
+        );
+      }),
+    );
+    payFor(payment());
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Complete Your Payment' });
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Pay with mobile money', 'Or pay by card', 'Or pay on delivery']);
+    const section = screen.getByRole('region', { name: 'Or pay on delivery' });
+    await within(section).findByRole('button', { name: 'Pay on delivery' });
+    expect(section).toHaveTextContent(/Pay GH₵\s7,798\.00 in cash or by mobile money to the rider/);
+    await user.click(within(section).getByRole('button', { name: 'Pay on delivery' }));
+    await waitFor(() => {
+      expect(chosen).toBe(1);
+    });
+  });
+
+  it('says in plain words why pay on delivery is not offered', async () => {
+    payFor(payment());
+    const section = await screen.findByRole('region', { name: 'Or pay on delivery' });
+    expect(
+      await within(section).findByText('Pay on delivery is not available at the moment.'),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+  });
 });

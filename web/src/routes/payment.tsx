@@ -17,6 +17,7 @@ import {
   type Payment,
 } from '@/features/payment/api/payments';
 import { MobileMoney } from '@/features/payment/components/mobile-money';
+import { PayOnDelivery } from '@/features/payment/components/pay-on-delivery';
 import { TestPayDialog } from '@/features/payment/components/test-pay-dialog';
 import { payInPopup } from '@/features/payment/paystack';
 import { hasProblemCode, problemText } from '@/lib/api/problem';
@@ -228,6 +229,18 @@ function PaymentSummary({
         >
           {busy ? 'Please wait…' : 'Pay Now'}
         </Button>
+        <section aria-labelledby="cod-heading" className="space-y-3 border-t border-line pt-5">
+          <h2 id="cod-heading" className="text-xl font-bold">
+            Or pay on delivery
+          </h2>
+          <PayOnDelivery
+            orderId={order.id}
+            onChosen={() => {
+              void client.invalidateQueries({ queryKey: ordersQueryKey });
+              void navigate(`/order/${order.id}`);
+            }}
+          />
+        </section>
       </section>
       {testDialog && card && (
         <TestPayDialog

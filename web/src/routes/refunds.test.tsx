@@ -85,7 +85,9 @@ describe('staff refund queue', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Order id' }), ORDER_ID);
     await user.type(screen.getByRole('textbox', { name: /Amount in GH₵/ }), '3000');
     await user.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // The page's other form (pay on delivery) keeps its own, empty, alert.
+    const form = screen.getByRole('region', { name: 'Refund an order' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
       'At most GH₵ 2899.00 can still be refunded.',
     );
     expect(sent).toEqual([{ amount_minor: 300000, reason: null }]);
@@ -124,5 +126,36 @@ describe('order page refunds', () => {
     expect(done).toHaveTextContent('Refunded 2 Mar 2026');
     expect(waiting).toHaveTextContent('GH₵ 250.00');
     expect(waiting).toHaveTextContent('On its way');
+  });
+
+  it('switches pay on delivery on with its ceiling', async () => {
+    const sent: unknown[] = [];
+    signedIn(true);
+    server.use(
+      http.get('/api/admin/refunds/queue/', () => HttpResponse.json([])),
+      http.patch('/api/admin/settings/payments/', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({
+          cod_enabled: true,
+          cod_max_amount: 1500,
+          updated_at: '2026-03-02T10:00:00.000Z',
+        });
+      }),
+    );
+    renderApp('/admin/refunds');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Pay on delivery' });
+    const ceiling = await within(section).findByRole('textbox', {
+      name: 'Highest order total in GH₵',
+    });
+    expect(ceiling).toHaveValue('2000');
+    await user.click(within(section).getByRole('switch', { name: 'Offer pay on delivery' }));
+    await user.clear(ceiling);
+    await user.type(ceiling, '1500');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      /Pay on delivery is on, for orders up to GH₵\s1,500\.00\./,
+    );
+    expect(sent).toEqual([{ cod_enabled: true, cod_max_amount: '1500' }]);
   });
 });

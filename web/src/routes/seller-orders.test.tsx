@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { page, SELLER_ORDER_ID, sellerAt, sellerOrder } from '@/test/seller-fixtures';
+import { page, SELLER_ORDER_ID, sellerAt, sellerOrder, sellerStore } from '@/test/seller-fixtures';
 import { server } from '@/test/server';
 
 const SHIPPED_ID = '6e1c2b7e-5d4a-4e8b-9a61-0c2f3d4e5a6b';
@@ -178,5 +178,122 @@ describe('seller orders', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load your orders. Please try again.',
     );
+  });
+
+  it('offers marking a pay-on-delivery part paid, and cancels it with a reason', async () => {
+    const cod = (over = {}) =>
+      sellerOrder({
+        paid_at: null,
+        payment_method: 'pay_on_delivery',
+        due_on_delivery: 7798,
+        paid_on_delivery_at: null,
+        cancelled_at: null,
+        cancel_reason: '',
+        ...over,
+      });
+    let current = cod();
+    orderList(() => [current]);
+    const reasons: unknown[] = [];
+    server.use(
+      http.post(`/api/seller/orders/${SELLER_ORDER_ID}/cancel/`, async ({ request }) => {
+        reasons.push(await request.json());
+        current = cod({
+          status: 'cancelled',
+          due_on_delivery: null,
+          cancelled_at: '2026-03-02T10:00:00.000Z',
+          cancel_reason: 'Nobody answered the rider.',
+        });
+        return HttpResponse.json(current);
+      }),
+    );
+    sellerAt('/seller/orders');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Order #5E1C2B7E' });
+    expect(card).toHaveTextContent(/collect GH₵\s7,798\.00 when you hand it over/);
+    // A pay-on-delivery part is delivered by marking it paid, never plainly.
+    expect(within(card).queryByRole('button', { name: /delivered/ })).not.toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Mark paid on delivery: order #5E1C2B7E' }),
+    ).toBeVisible();
+    // No refund of a part nobody paid online.
+    expect(within(card).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel order #5E1C2B7E' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order #5E1C2B7E' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Tell the buyer why the order is cancelled.',
+    );
+    expect(reasons).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Reason/), '  Nobody answered the rider. ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Order #5E1C2B7E cancelled. The buyer has been told.',
+    );
+    expect(reasons).toEqual([{ reason: 'Nobody answered the rider.' }]);
+    expect(within(card).getByText('Nobody answered the rider.')).toBeVisible();
+    expect(
+      within(card).queryByRole('button', { name: /Mark paid on delivery/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('refunds part of a paid order only when staff allow it, one key per amount', async () => {
+    orderList(() => [sellerOrder()]);
+    const keys: string[] = [];
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`/api/seller/orders/${SELLER_ORDER_ID}/refunds/`, async ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key') ?? '');
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          {
+            id: 4,
+            order: SELLER_ORDER_ID,
+            payment: 9,
+            amount: '10.00',
+            amount_minor: 1000,
+            currency: 'GHS',
+            status: 'processed',
+            reason: 'Scratched',
+            store: 3,
+            created_at: '2026-03-02T10:00:00.000Z',
+            processed_at: '2026-03-02T10:00:00.000Z',
+          },
+          { status: keys.length === 1 ? 201 : 200 },
+        );
+      }),
+    );
+    sellerAt('/seller/orders', { store: sellerStore({ can_refund: true }) });
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Order #5E1C2B7E' });
+    await user.click(within(card).getByRole('button', { name: 'Refund order #5E1C2B7E' }));
+    const form = within(card).getByRole('form', { name: 'Refund order #5E1C2B7E' });
+    await user.type(within(form).getByLabelText(/Amount in GH₵/), 'ten');
+    await user.click(within(form).getByRole('button', { name: 'Send refund' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(/Type the amount in cedis/);
+    expect(bodies).toEqual([]);
+    await user.clear(within(form).getByLabelText(/Amount in GH₵/));
+    await user.type(within(form).getByLabelText(/Amount in GH₵/), '10');
+    await user.type(within(form).getByLabelText('Reason (optional)'), 'Scratched');
+    await user.click(within(form).getByRole('button', { name: 'Send refund' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      /Refund of GH₵\s10\.00 sent\./,
+    );
+    // A second tap of the same refund replays it under the same key.
+    await user.click(within(form).getByRole('button', { name: 'Send refund' }));
+    await waitFor(() => {
+      expect(keys).toHaveLength(2);
+    });
+    expect(keys[0]).not.toBe('');
+    expect(keys[1]).toBe(keys[0]);
+    expect(bodies[0]).toEqual({ amount_minor: 1000, reason: 'Scratched' });
+  });
+
+  it('offers no refund when staff do not allow store refunds', async () => {
+    orderList(() => [sellerOrder()]);
+    sellerAt('/seller/orders', { store: sellerStore({ can_refund: false }) });
+    const card = await screen.findByRole('article', { name: 'Order #5E1C2B7E' });
+    expect(within(card).getByRole('button', { name: /Mark order .* shipped/ })).toBeVisible();
+    expect(within(card).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
   });
 });

@@ -6,7 +6,8 @@ import { setupServer } from 'msw/node';
  * Page views are reported on every page, and the header asks a signed-in user's unread count on
  * every page, so they are answered for all tests (none unread unless a test says otherwise). A
  * pending order's page asks for its payment attempts, a paid one for its refunds: none unless a
- * test says otherwise.
+ * test says otherwise. The payment page asks whether pay on delivery is offered (not, unless a test
+ * says otherwise), and the staff refunds page reads the pay on delivery switch (off).
  */
 export const server = setupServer(
   http.post('/api/analytics/pageviews/', () => new HttpResponse(null, { status: 204 })),
@@ -15,4 +16,16 @@ export const server = setupServer(
     HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/store/orders/:id/refunds/', () => HttpResponse.json([])),
+  http.get('/api/store/orders/:id/pay-on-delivery/', () =>
+    HttpResponse.json({
+      available: false,
+      reason: 'Pay on delivery is not available at the moment.',
+      amount: 3899,
+      max_amount: 2000,
+      chosen: false,
+    }),
+  ),
+  http.get('/api/admin/settings/payments/', () =>
+    HttpResponse.json({ cod_enabled: false, cod_max_amount: 2000, updated_at: null }),
+  ),
 );

@@ -675,6 +675,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/store/orders/{id}/pay-on-delivery/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the caller's order may be paid on delivery, and why not
+     * @description The server decides (docs/decisions/0020): staff switched the method on, every store of the order opted in, the order waits for payment and costs at most `max_amount`, and the caller has a delivered order or a verified phone. `reason` says in plain words what is missing. Another user's order → 404.
+     */
+    get: operations['getPayOnDeliveryOption'];
+    put?: never;
+    /**
+     * Pay the order on delivery
+     * @description No body. In one transaction with the order locked: the rules above are checked on the order as it is, pending card attempts are failed ("Replaced by pay on delivery"; a card success that still arrives is flagged for refund, as any late success) and the order moves to `processing` unpaid (its stock was taken when it was placed). Asking again for an order already paid on delivery returns it unchanged (200). Card or mobile money payments of it are then refused (409 `order_not_payable`).
+     */
+    post: operations['choosePayOnDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/store/payments/': {
     parameters: {
       query?: never;
@@ -1457,6 +1481,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/settings/payments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Staff's payment switches */
+    get: operations['getPaymentSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Switch pay on delivery on or off, or change its ceiling
+     * @description Only the fields sent change.
+     */
+    patch: operations['updatePaymentSettings'];
+    trace?: never;
+  };
   '/admin/refunds/queue/': {
     parameters: {
       query?: never;
@@ -1694,6 +1739,46 @@ export interface paths {
      * @description shipped → delivered (not shipped yet or repeated → 409 `invalid_transition`). The order becomes `delivered` when every part is; the buyer is mailed and, with a verified phone, texted. A `tracking_note` → 400 (it goes with shipping only).
      */
     post: operations['deliverSellerOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/orders/{id}/paid-on-delivery/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark the store's pay-on-delivery part paid and delivered
+     * @description No body. For an order paid on delivery only: the rider collected the part's money (cash or mobile money) and handed it over, so the part is delivered (and shipped, if it was not marked so). Once; a cancelled part, a repeat or an order paid online → 409 `invalid_transition`. The buyer is told as for a delivery.
+     */
+    post: operations['paidOnDeliverySellerOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/orders/{id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel the store's unpaid pay-on-delivery part, with a reason
+     * @description Its stock returns; the buyer sees the part cancelled with the reason on the order page and is told by the channels chosen for shipping news. The order is `cancelled` once every part is. A part already paid on delivery, cancelled, or of an order paid online → 409 `invalid_transition`.
+     */
+    post: operations['cancelSellerOrderPart'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2135,6 +2220,11 @@ export interface components {
       }[];
       /** Format: date-time */
       paid_at: string | null;
+      /**
+       * @description `pay_on_delivery` once the buyer chose it (then `paid_at` stays null).
+       * @enum {string}
+       */
+      payment_method?: 'online' | 'pay_on_delivery';
       /** @description Each store's part, in the order of its first line. */
       fulfilment?: components['schemas']['OrderPart'][];
       /** @description The order's history, oldest first (`actor` is always null here). */
@@ -2517,6 +2607,17 @@ export interface components {
       delivered_at: string | null;
       /** @description The order's lines (`items[].id`) in this part, so a page can show each store's part with its products. */
       item_ids: number[];
+      /** @description What the rider collects for this part of a pay-on-delivery order; null when nothing is due. */
+      due_on_delivery?: number | null;
+      /** Format: date-time */
+      paid_on_delivery_at?: string | null;
+      /**
+       * Format: date-time
+       * @description When the store cancelled its unpaid pay-on-delivery part.
+       */
+      cancelled_at?: string | null;
+      /** @description The store's reason */
+      cancel_reason?: string;
     };
     OrderEvent: {
       status: string;
@@ -2537,12 +2638,35 @@ export interface components {
       is_active: boolean;
       /** Format: date-time */
       created_at: string;
+      /** @description The store opted in to pay on delivery. */
+      accepts_pay_on_delivery?: boolean;
+      /** @description Staff let stores refund their own part of paid orders (`DWA_STORE_REFUNDS`). */
+      can_refund?: boolean;
     };
     SellerStoreRequest: {
       name?: string;
       description?: string;
       contact_info?: string;
       address?: string;
+      accepts_pay_on_delivery?: boolean;
+    };
+    PayOnDeliveryOption: {
+      available: boolean;
+      /** @description Why not */
+      reason: string | null;
+      /** @description The order's total */
+      amount: number;
+      /** @description The ceiling staff set */
+      max_amount: number;
+      /** @description The buyer already chose pay on delivery for this order. */
+      chosen: boolean;
+    };
+    PaymentSettings: {
+      cod_enabled: boolean;
+      /** @description Ceiling of a pay-on-delivery order */
+      cod_max_amount: number;
+      /** Format: date-time */
+      updated_at: string | null;
     };
     SellerProduct: {
       /** Format: int64 */
@@ -2618,9 +2742,9 @@ export interface components {
        * @description The store's part.
        * @enum {string}
        */
-      status: 'processing' | 'shipped' | 'delivered';
+      status: 'processing' | 'shipped' | 'delivered' | 'cancelled';
       /** @enum {string} */
-      order_status: 'processing' | 'shipped' | 'delivered';
+      order_status: 'processing' | 'shipped' | 'delivered' | 'cancelled';
       shipping_address: string;
       contact_info: string;
       items: {
@@ -2637,6 +2761,19 @@ export interface components {
       amount: number;
       tracking_note: string;
       events: components['schemas']['OrderEvent'][];
+      /** @enum {string} */
+      payment_method?: 'online' | 'pay_on_delivery';
+      /** @description What the rider collects for this part of a pay-on-delivery order; null when nothing is due. */
+      due_on_delivery?: number | null;
+      /** Format: date-time */
+      paid_on_delivery_at?: string | null;
+      /**
+       * Format: date-time
+       * @description When the store cancelled its unpaid pay-on-delivery part.
+       */
+      cancelled_at?: string | null;
+      /** @description The store's reason */
+      cancel_reason?: string;
     };
     SellerOrderPage: {
       count: number;
@@ -2771,6 +2908,15 @@ export interface components {
       };
       content: {
         'application/json': components['schemas']['SellerProduct'];
+      };
+    };
+    /** @description The switches. */
+    PaymentSettings: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PaymentSettings'];
       };
     };
     /** @description The store's part of the order. */
@@ -4489,6 +4635,69 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  getPayOnDeliveryOption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The option. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PayOnDeliveryOption'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  choosePayOnDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order, now `processing` with `payment_method` `pay_on_delivery`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      /** @description `cod_unavailable` (the rule that is not met, in words), or `payment_in_progress` while a mobile money prompt for the order waits. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Accra Game Hub does not accept pay on delivery.",
+           *       "code": "cod_unavailable"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listPayments: {
     parameters: {
       query?: {
@@ -6136,6 +6345,43 @@ export interface operations {
       };
     };
   };
+  getPaymentSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PaymentSettings'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updatePaymentSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cod_enabled?: boolean;
+          /** @description Cedis as typed ("2000.00"); above 0 and at most 1,000,000.00. */
+          cod_max_amount?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['PaymentSettings'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
   listRefundQueue: {
     parameters: {
       query?: never;
@@ -6430,7 +6676,7 @@ export interface operations {
   listSellerOrders: {
     parameters: {
       query?: {
-        status?: 'processing' | 'shipped' | 'delivered';
+        status?: 'processing' | 'shipped' | 'delivered' | 'cancelled';
         /** @description Page number (from 1). Sending it switches the answer to a page object. */
         page?: components['parameters']['Page'];
         /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
@@ -6492,6 +6738,49 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      200: components['responses']['SellerOrder'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  paidOnDeliverySellerOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['SellerOrder'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  cancelSellerOrderPart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
     responses: {
       200: components['responses']['SellerOrder'];
       400: components['responses']['BadRequest'];

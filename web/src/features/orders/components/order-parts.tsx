@@ -3,6 +3,7 @@ import { OrderStatus } from '@/components/order-status';
 import { Price } from '@/components/ui/price';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { formatDateTime } from '@/lib/dates';
+import { formatPrice } from '@/lib/money';
 import type { Order } from '../api/orders';
 
 type Item = Order['items'][number];
@@ -50,13 +51,33 @@ export function OrderParts({ order }: { order: Order }) {
 }
 
 function PartProgress({ part }: { part: Part }) {
-  if (!part.shipped_at && !part.delivered_at && !part.tracking_note) return null;
+  const due = part.due_on_delivery ?? null;
   return (
-    <dl className="mt-2 space-y-1 text-sm">
-      {part.shipped_at && <Step term="Shipped">{formatDateTime(part.shipped_at)}</Step>}
-      {part.tracking_note && <Step term="Tracking">{part.tracking_note}</Step>}
-      {part.delivered_at && <Step term="Delivered">{formatDateTime(part.delivered_at)}</Step>}
-    </dl>
+    <>
+      {due !== null && (
+        <p className="mt-2 rounded-control bg-gold-100 px-3 py-2 font-semibold">
+          Pay on delivery: <span className="whitespace-nowrap">{formatPrice(due)}</span> due to the
+          rider
+        </p>
+      )}
+      {part.cancelled_at && (
+        <p role="note" className="mt-2 rounded-control bg-danger-50 px-3 py-2 break-words">
+          <span className="font-semibold">Cancelled by the store</span> on{' '}
+          {formatDateTime(part.cancelled_at)}: {part.cancel_reason}. You pay nothing for these
+          items.
+        </p>
+      )}
+      {(part.shipped_at ?? part.delivered_at ?? part.tracking_note) && (
+        <dl className="mt-2 space-y-1 text-sm">
+          {part.shipped_at && <Step term="Shipped">{formatDateTime(part.shipped_at)}</Step>}
+          {part.tracking_note && <Step term="Tracking">{part.tracking_note}</Step>}
+          {part.paid_on_delivery_at && (
+            <Step term="Paid on delivery">{formatDateTime(part.paid_on_delivery_at)}</Step>
+          )}
+          {part.delivered_at && <Step term="Delivered">{formatDateTime(part.delivered_at)}</Step>}
+        </dl>
+      )}
+    </>
   );
 }
 

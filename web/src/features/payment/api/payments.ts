@@ -53,3 +53,18 @@ export async function waitingMobileMoney(orderId: string): Promise<Payment | nul
     ) ?? null
   );
 }
+
+export type PayOnDeliveryOption = components['schemas']['PayOnDeliveryOption'];
+
+/** `GET /api/store/orders/{id}/pay-on-delivery/` — whether the server allows pay on delivery, and why not. */
+export function payOnDeliveryOption(orderId: string, signal?: AbortSignal) {
+  return apiRequest('get', '/store/orders/{id}/pay-on-delivery/', {
+    params: { id: orderId },
+    signal,
+  });
+}
+
+/** `POST /api/store/orders/{id}/pay-on-delivery/` — asks to pay on delivery; the server decides. */
+export function choosePayOnDelivery(orderId: string) {
+  return apiRequest('post', '/store/orders/{id}/pay-on-delivery/', { params: { id: orderId } });
+}

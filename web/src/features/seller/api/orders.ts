@@ -36,3 +36,29 @@ export function shipOrder(id: string, trackingNote: string) {
 export function deliverOrder(id: string) {
   return apiRequest('post', '/seller/orders/{id}/deliver/', { params: { id } });
 }
+
+/** `POST /api/seller/orders/{id}/paid-on-delivery/` — the rider collected the part's money: paid and delivered. */
+export function markPaidOnDelivery(id: string) {
+  return apiRequest('post', '/seller/orders/{id}/paid-on-delivery/', { params: { id } });
+}
+
+/** `POST /api/seller/orders/{id}/cancel/` — cancels the store's unpaid pay-on-delivery part. */
+export function cancelPart(id: string, reason: string) {
+  return apiRequest('post', '/seller/orders/{id}/cancel/', { params: { id }, body: { reason } });
+}
+
+/**
+ * `POST /api/seller/orders/{id}/refunds/` — refunds the store's own part of a paid order, fully
+ * (no amount) or partly. `idempotencyKey` names one attempt: a double tap replays the first.
+ */
+export function refundPart(
+  id: string,
+  body: { amount_minor: number | null; reason: string | null },
+  idempotencyKey: string,
+) {
+  return apiRequest('post', '/seller/orders/{id}/refunds/', {
+    params: { id },
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}

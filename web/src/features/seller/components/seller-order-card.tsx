@@ -10,6 +10,8 @@ import { problemText } from '@/lib/api/problem';
 import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { deliverOrder, sellerOrdersQueryKey, shipOrder } from '../api/orders';
+import { useSellerStore } from '../api/store';
+import { PayOnDeliveryActions, StoreRefundForm } from './seller-order-actions';
 import type { SellerOrder, SellerOrderPage } from '../api/types';
 
 export const SHIP_FAILED = 'Failed to mark the order shipped.';
@@ -42,6 +44,8 @@ export function SellerOrderCard({
 }) {
   const headingId = useId();
   const changed = useOrderChanged();
+  const store = useSellerStore();
+  const cod = order.payment_method === 'pay_on_delivery';
   const [shipping, setShipping] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -128,7 +132,16 @@ export function SellerOrderCard({
             Mark shipped
           </Button>
         )}
-        {order.status === 'shipped' && (
+        {cod && (
+          <PayOnDeliveryActions
+            order={order}
+            changed={(saved, message) => {
+              changed(saved);
+              onChanged(message);
+            }}
+          />
+        )}
+        {order.status === 'shipped' && !cod && (
           <Button
             aria-disabled={busy}
             aria-label={`Mark order ${short} delivered`}
@@ -137,6 +150,7 @@ export function SellerOrderCard({
             {busy ? 'Saving…' : 'Mark delivered'}
           </Button>
         )}
+        {store.data?.can_refund && order.paid_at && <StoreRefundForm order={order} />}
         {order.events.length > 0 && (
           <details>
             <summary className="inline-flex min-h-tap cursor-pointer items-center font-semibold text-brand-700">
@@ -146,7 +160,10 @@ export function SellerOrderCard({
               {order.events.map((event, i) => (
                 <li key={`${event.at}-${String(i)}`}>
                   <p className="font-semibold">
-                    {event.status.charAt(0).toUpperCase() + event.status.slice(1)}
+                    {(event.status.charAt(0).toUpperCase() + event.status.slice(1)).replace(
+                      /_/g,
+                      ' ',
+                    )}
                     <span className="font-normal text-muted">
                       {' '}
                       · {formatDateTime(event.at)}

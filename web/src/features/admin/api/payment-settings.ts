@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+
+export const paymentSettingsQueryKey = ['admin', 'payment-settings'] as const;
+
+/** `GET /api/admin/settings/payments/` — whether pay on delivery is on, and its ceiling. */
+export function usePaymentSettings() {
+  return useQuery({
+    queryKey: paymentSettingsQueryKey,
+    queryFn: ({ signal }) => apiRequest('get', '/admin/settings/payments/', { signal }),
+    staleTime: 0,
+  });
+}
+
+/** `PATCH /api/admin/settings/payments/` — changes the sent switches; the ceiling in cedis as typed. */
+export function updatePaymentSettings(body: { cod_enabled?: boolean; cod_max_amount?: string }) {
+  return apiRequest('patch', '/admin/settings/payments/', { body });
+}
