@@ -65,13 +65,15 @@ test('a store owner adds a product, sells it, ships and delivers it, and the sho
   const short = orderId.slice(0, 8).toUpperCase();
   // Two at GH₵ 1,250.50: the line and the store's total.
   await expect(page.getByText('GH₵ 2,501.00')).toHaveCount(2);
-  await page.getByRole('button', { name: new RegExp(`Mark order #${short} shipped`, 'i') }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`Mark shipped: order #${short}`, 'i') })
+    .click();
   await page.getByLabel('Tracking note (optional)').fill('VIP bus parcel 4471');
   await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.getByRole('status')).toHaveText(`Order #${short} marked shipped.`);
   await page.getByRole('link', { name: 'Shipped' }).click();
   await expect(
-    page.getByRole('button', { name: new RegExp(`Mark order #${short} delivered`, 'i') }),
+    page.getByRole('button', { name: new RegExp(`Mark delivered: order #${short}`, 'i') }),
   ).toBeVisible();
 
   // The shopper follows the store's part on their order page: status, tracking note, times.
@@ -86,7 +88,7 @@ test('a store owner adds a product, sells it, ships and delivers it, and the sho
 
   // Delivered by the store: the shopper's page says so with its time.
   await page
-    .getByRole('button', { name: new RegExp(`Mark order #${short} delivered`, 'i') })
+    .getByRole('button', { name: new RegExp(`Mark delivered: order #${short}`, 'i') })
     .click();
   await expect(page.getByRole('status')).toHaveText(`Order #${short} marked delivered.`);
   await shopperPage.reload();

@@ -46,7 +46,7 @@ describe('seller orders', () => {
     expect(within(first).getByText('GH₵ 3,899.00')).toBeInTheDocument();
     expect(within(first).getAllByText('GH₵ 7,798.00')).toHaveLength(2);
     expect(
-      within(first).getByRole('button', { name: 'Mark order #5E1C2B7E shipped' }),
+      within(first).getByRole('button', { name: 'Mark shipped: order #5E1C2B7E' }),
     ).toBeInTheDocument();
     expect(within(first).queryByText(/History/)).not.toBeInTheDocument();
 
@@ -55,7 +55,7 @@ describe('seller orders', () => {
       'DHL 123',
     );
     expect(
-      within(second).getByRole('button', { name: 'Mark order #6E1C2B7E delivered' }),
+      within(second).getByRole('button', { name: 'Mark delivered: order #6E1C2B7E' }),
     ).toBeInTheDocument();
     await user.click(within(second).getByText('History (1)'));
     expect(within(second).getByText(/by kwame/)).toBeVisible();
@@ -99,7 +99,7 @@ describe('seller orders', () => {
     );
     sellerAt('/seller/orders');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Mark order #5E1C2B7E shipped' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped: order #5E1C2B7E' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark order #5E1C2B7E shipped' });
     const note = within(dialog).getByRole('textbox', { name: 'Tracking note (optional)' });
     expect(note).toHaveFocus();
@@ -112,7 +112,7 @@ describe('seller orders', () => {
     const card = screen.getByRole('article', { name: 'Order #5E1C2B7E' });
     expect(within(card).getByText('Shipped')).toBeInTheDocument();
     expect(
-      within(card).getByRole('button', { name: 'Mark order #5E1C2B7E delivered' }),
+      within(card).getByRole('button', { name: 'Mark delivered: order #5E1C2B7E' }),
     ).toBeInTheDocument();
   });
 
@@ -128,7 +128,7 @@ describe('seller orders', () => {
     );
     sellerAt('/seller/orders');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Mark order #5E1C2B7E shipped' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped: order #5E1C2B7E' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark order #5E1C2B7E shipped' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -154,7 +154,7 @@ describe('seller orders', () => {
     );
     sellerAt('/seller/orders');
     const user = userEvent.setup();
-    const button = await screen.findByRole('button', { name: 'Mark order #5E1C2B7E delivered' });
+    const button = await screen.findByRole('button', { name: 'Mark delivered: order #5E1C2B7E' });
     await user.click(button);
     const card = screen.getByRole('article', { name: 'Order #5E1C2B7E' });
     expect(await within(card).findByRole('alert')).toHaveTextContent(
@@ -293,7 +293,7 @@ describe('seller orders', () => {
     orderList(() => [sellerOrder()]);
     sellerAt('/seller/orders', { store: sellerStore({ can_refund: false }) });
     const card = await screen.findByRole('article', { name: 'Order #5E1C2B7E' });
-    expect(within(card).getByRole('button', { name: /Mark order .* shipped/ })).toBeVisible();
+    expect(within(card).getByRole('button', { name: /Mark shipped: order / })).toBeVisible();
     expect(within(card).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
   });
 });

@@ -127,7 +127,7 @@ export function SellerOrderCard({
               setError('');
               setShipping(true);
             }}
-            aria-label={`Mark order ${short} shipped`}
+            aria-label={`Mark shipped: order ${short}`}
           >
             Mark shipped
           </Button>
@@ -144,7 +144,7 @@ export function SellerOrderCard({
         {order.status === 'shipped' && !cod && (
           <Button
             aria-disabled={busy}
-            aria-label={`Mark order ${short} delivered`}
+            aria-label={`Mark delivered: order ${short}`}
             onClick={() => void (busy ? undefined : deliver())}
           >
             {busy ? 'Saving…' : 'Mark delivered'}
