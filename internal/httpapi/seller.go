@@ -179,6 +179,7 @@ type sellerOrderDTO struct {
 	OrderStatus     string               `json:"order_status"`
 	ShippingAddress string               `json:"shipping_address"`
 	ContactInfo     string               `json:"contact_info"`
+	DeliveryAddress *addressDTO          `json:"delivery_address"`
 	Items           []sellerOrderItemDTO `json:"items"`
 	Amount          json.RawMessage      `json:"amount"`
 	TrackingNote    string               `json:"tracking_note"`
@@ -199,8 +200,8 @@ func toOrderEvents(es []shop.OrderEvent) []orderEventDTO {
 func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 	d := sellerOrderDTO{ID: o.ID, CreatedAt: shop.FormatTime(o.CreatedAt), PaidAt: optionalTime(o.PaidAt),
 		Status: shop.PartStatus(o.Items), OrderStatus: o.Status, ShippingAddress: o.ShippingAddress,
-		ContactInfo: o.ContactInfo, Items: make([]sellerOrderItemDTO, len(o.Items)), Amount: moneyNumber(o.Amount),
-		Events: toOrderEvents(o.Events)}
+		ContactInfo: o.ContactInfo, DeliveryAddress: orderAddressDTO(o.DeliveryAddress),
+		Items: make([]sellerOrderItemDTO, len(o.Items)), Amount: moneyNumber(o.Amount), Events: toOrderEvents(o.Events)}
 	for i, it := range o.Items {
 		d.Items[i] = sellerOrderItemDTO{ID: it.ID, ProductID: it.ProductID, Name: it.Name, Quantity: it.Quantity,
 			UnitPrice: it.UnitPrice.String(), TotalPrice: moneyNumber(it.Total())}
