@@ -5,8 +5,8 @@ import { setupServer } from 'msw/node';
  * The mock API for component tests; each test installs its handlers with `server.use(...)`.
  * Page views are reported on every page, and the header asks a signed-in user's unread count on
  * every page, so they are answered for all tests (none unread unless a test says otherwise). A
- * pending order's page asks for its payment attempts, a paid one for its refunds: none unless a
- * test says otherwise.
+ * pending order's page asks for its payment attempts, a paid one for its refunds, the account
+ * page and checkout for the address book: none unless a test says otherwise.
  */
 export const server = setupServer(
   http.post('/api/analytics/pageviews/', () => new HttpResponse(null, { status: 204 })),
@@ -15,4 +15,5 @@ export const server = setupServer(
     HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/store/orders/:id/refunds/', () => HttpResponse.json([])),
+  http.get('/api/auth/users/me/addresses/', () => HttpResponse.json({ results: [], max: 20 })),
 );
