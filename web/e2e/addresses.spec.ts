@@ -41,7 +41,9 @@ test('checkout adds an address with a digital address in place, and the order sh
   // No saved address yet: the fields are open.
   await expect(form.getByLabel("Recipient's name")).toBeVisible();
   await form.getByRole('button', { name: 'Place Order' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Please complete the delivery address.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Shipping address and contact number are required.',
+  );
   await checkPage(page);
 
   await form.getByLabel("Recipient's name").fill('Abena Owusu');

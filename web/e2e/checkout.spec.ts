@@ -81,7 +81,9 @@ test('a shopper bags two products, checks out, pays with the success card and se
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const form = page.getByRole('form', { name: 'Shipping details' });
   await form.getByRole('button', { name: 'Place Order' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Please complete the delivery address.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Shipping address and contact number are required.',
+  );
   await fillAddress(page, '14 Cantonments Rd');
   await form.getByRole('button', { name: 'Place Order' }).click();
 

@@ -224,7 +224,7 @@ describe('checkout', () => {
     await within(form).findByLabelText('Region');
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(
-      'Please complete the delivery address.',
+      'Shipping address and contact number are required.',
     );
     expect(calls).toBe(0);
     expect(within(form).getByLabelText('City or town')).toHaveAccessibleDescription(

@@ -10,7 +10,7 @@ import type { AddressFieldErrors } from './address-fields';
 import { DeliveryPicker, deliveryBody, useDelivery } from './delivery-picker';
 import { orderFailure, placeOrder, type OrderBody } from '../api/place-order';
 
-export const REQUIRED = 'Please complete the delivery address.';
+export const REQUIRED = 'Shipping address and contact number are required.';
 
 /**
  * 'Proceed to Checkout' and the delivery form it reveals (spec §2, §4, §5). `blocked` explains
