@@ -31,6 +31,7 @@ type orderDTO struct {
 	Amount          json.RawMessage `json:"amount"`
 	ShippingAddress string          `json:"shipping_address"`
 	ContactInfo     string          `json:"contact_info"`
+	DeliveryAddress *addressDTO     `json:"delivery_address"`
 	UserEmail       string          `json:"user_email"`
 	Items           []orderItemDTO  `json:"items"`
 	PaidAt          *string         `json:"paid_at"`
@@ -86,8 +87,8 @@ type orderStoreDTO struct {
 
 func (a *API) toOrderDTO(o *shop.Order) orderDTO {
 	d := orderDTO{ID: o.ID, Status: o.Status, CreatedAt: shop.FormatTime(o.CreatedAt), Amount: moneyNumber(o.Amount),
-		ShippingAddress: o.ShippingAddress, ContactInfo: o.ContactInfo, UserEmail: o.UserEmail,
-		Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt), PaymentMethod: paymentMethod(o),
+		ShippingAddress: o.ShippingAddress, ContactInfo: o.ContactInfo, DeliveryAddress: orderAddressDTO(o.DeliveryAddress),
+		UserEmail: o.UserEmail, Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt), PaymentMethod: paymentMethod(o),
 		Fulfilment: []orderPartDTO{}, Events: toOrderEvents(o.Events)}
 	for _, p := range o.Parts() {
 		part := orderPartDTO{Status: p.Status, TrackingNote: p.TrackingNote, ShippedAt: optionalTime(p.ShippedAt),
@@ -129,6 +130,9 @@ type orderRequest struct {
 	ContactInfo     *string         `json:"contact_info"`
 	Cart            *string         `json:"cart"`
 	Items           json.RawMessage `json:"items"`
+	AddressID       json.RawMessage `json:"address_id"`
+	Address         json.RawMessage `json:"address"`
+	SaveAddress     *bool           `json:"save_address"`
 }
 
 // orderLines decodes the optional items of an order: a list of objects
@@ -176,8 +180,13 @@ func (a *API) placeOrder(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	items, itemsErr := orderLines(in.Items)
+	address, addressErr, err := nestedAddress(in.Address)
+	if err != nil {
+		return err
+	}
 	o, err := a.svc.PlaceOrder(r.Context(), caller(r), service.OrderRequest{ShippingAddress: in.ShippingAddress,
 		ContactInfo: in.ContactInfo, Cart: in.Cart, Items: items, ItemsErr: itemsErr,
+		AddressID: decodeRef(in.AddressID), Address: address, AddressErr: addressErr, SaveAddress: in.SaveAddress,
 		IdempotencyKey: r.Header.Get("Idempotency-Key")})
 	if err != nil {
 		return err

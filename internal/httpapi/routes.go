@@ -41,6 +41,10 @@ func (a *API) routes() http.Handler {
 	// Phone numbers and one-time codes (decision 0018). The code request
 	// reads the caller when there is one (verify needs it; the caps count
 	// the account instead of the address).
+	// The address book (decision 0023).
+	handle("/auth/users/me/addresses", h{"GET": requireUser(a.listAddresses), "POST": requireUser(a.createAddress)})
+	handle("/auth/users/me/addresses/{id}", h{"GET": requireUser(a.getAddress), "PATCH": requireUser(a.updateAddress),
+		"DELETE": requireUser(a.deleteAddress)})
 	handle("/auth/users/me/notifications", h{"GET": requireUser(a.notices), "PUT": requireUser(a.setNotices)})
 	handle("/auth/phone/code", h{"POST": a.requestCode})
 	open("/auth/phone/signin", h{"POST": a.limit("sms-signin", byIP, a.phoneSignIn)})

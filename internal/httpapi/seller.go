@@ -184,6 +184,7 @@ type sellerOrderDTO struct {
 	OrderStatus     string               `json:"order_status"`
 	ShippingAddress string               `json:"shipping_address"`
 	ContactInfo     string               `json:"contact_info"`
+	DeliveryAddress *addressDTO          `json:"delivery_address"`
 	Items           []sellerOrderItemDTO `json:"items"`
 	Amount          json.RawMessage      `json:"amount"`
 	TrackingNote    string               `json:"tracking_note"`
@@ -206,7 +207,8 @@ func toOrderEvents(es []shop.OrderEvent) []orderEventDTO {
 func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 	d := sellerOrderDTO{ID: o.ID, CreatedAt: shop.FormatTime(o.CreatedAt), PaidAt: optionalTime(o.PaidAt),
 		Status: shop.PartStatus(o.Items), OrderStatus: o.Status, ShippingAddress: o.ShippingAddress,
-		ContactInfo: o.ContactInfo, Items: make([]sellerOrderItemDTO, len(o.Items)), Amount: moneyNumber(o.Amount),
+		ContactInfo: o.ContactInfo, DeliveryAddress: orderAddressDTO(o.DeliveryAddress),
+		Items: make([]sellerOrderItemDTO, len(o.Items)), Amount: moneyNumber(o.Amount),
 		Events: toOrderEvents(o.Events), PaymentMethod: paymentMethod(o), codPartDTO: toCODPart(shop.Part{})}
 	if parts := o.Parts(); len(parts) == 1 {
 		d.codPartDTO = toCODPart(parts[0])

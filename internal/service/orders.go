@@ -86,6 +86,19 @@ type OrderRequest struct {
 	// ItemsErr is the HTTP layer's reason why items is not a list of
 	// objects ("" when it is, or absent).
 	ItemsErr string
+	// AddressID names a saved address of the caller; Address is a new
+	// structured address (AddressErr: why the body's was not an object),
+	// added to the address book too with SaveAddress. With either the
+	// free-text fields are written from it (decision 0023).
+	AddressID   Ref
+	Address     *AddressInput
+	AddressErr  string
+	SaveAddress *bool
+}
+
+// structured reports whether the request names a structured address.
+func (in OrderRequest) structured() bool {
+	return in.AddressID.given() || in.Address != nil || in.AddressErr != ""
 }
 
 // OrderLineInput is one line of OrderRequest.Items as decoded.
@@ -97,19 +110,46 @@ type OrderLineInput struct {
 }
 
 // fieldErrors checks the fields and returns the contact number in its one
-// stored form, E.164 (shop.ParsePhone), and the lines ordered directly.
-func (in OrderRequest) fieldErrors() (shop.FieldErrors, string, []shop.LineRequest) {
+// stored form, E.164 (shop.ParsePhone), a new structured address (nil
+// when none was sent) and the lines ordered directly.
+func (in OrderRequest) fieldErrors() (shop.FieldErrors, string, *shop.Address, []shop.LineRequest) {
 	fe := shop.FieldErrors{}
-	requiredText(fe, "shipping_address", in.ShippingAddress, 300)
 	var contact string
-	if phone := requiredText(fe, "contact_info", in.ContactInfo, 32); !fe.Has("contact_info") {
-		var ok bool
-		if contact, ok = shop.ParsePhone(phone); !ok {
-			fe.Add("contact_info", "Enter a valid phone number.")
+	var fresh *shop.Address
+	if in.structured() {
+		fresh = in.structuredAddress(fe)
+	} else {
+		requiredText(fe, "shipping_address", in.ShippingAddress, 300)
+		if phone := requiredText(fe, "contact_info", in.ContactInfo, 32); !fe.Has("contact_info") {
+			var ok bool
+			if contact, ok = shop.ParsePhone(phone); !ok {
+				fe.Add("contact_info", "Enter a valid phone number.")
+			}
 		}
 	}
 	direct := in.directLines(fe)
-	return fe, contact, direct
+	return fe, contact, fresh, direct
+}
+
+// structuredAddress checks address_id, address and save_address into fe
+// and returns the new address sent (nil with address_id).
+func (in OrderRequest) structuredAddress(fe shop.FieldErrors) *shop.Address {
+	switch {
+	case in.AddressErr != "":
+		fe.Add("address", in.AddressErr)
+	case in.Address != nil && in.AddressID.given():
+		fe.Add("address_id", "Send either address_id or address, not both.")
+	case in.Address != nil:
+		a := &shop.Address{}
+		applyAddress(in.Address.check(fe, "address.", true), a)
+		return a
+	default:
+		in.AddressID.check(fe, "address_id", true)
+		if in.SaveAddress != nil && *in.SaveAddress {
+			fe.Add("save_address", "Only a new address can be saved.")
+		}
+	}
+	return nil
 }
 
 // directLines checks Items into fe and returns them as requested lines
@@ -164,7 +204,18 @@ func (in OrderRequest) hash() string {
 			cart = &id
 		}
 	}
-	for _, p := range []*string{in.ShippingAddress, in.ContactInfo, cart} {
+	texts := []*string{in.ShippingAddress, in.ContactInfo, cart}
+	// Only when sent, so that the hash of an order without them is what
+	// it always was.
+	if in.structured() {
+		id := strconv.FormatInt(in.AddressID.ID, 10) + ":" + strconv.FormatBool(in.SaveAddress != nil && *in.SaveAddress)
+		texts = append(texts, &id)
+		if a := in.Address; a != nil {
+			texts = append(texts, a.RecipientName, a.Phone, a.Region, a.City, a.Area, a.DigitalAddress, a.Landmark,
+				a.Directions)
+		}
+	}
+	for _, p := range texts {
 		if p == nil {
 			h.Write([]byte{0})
 			continue
@@ -238,7 +289,7 @@ func (s *Service) PlaceOrder(ctx context.Context, u *shop.User, in OrderRequest)
 }
 
 func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest) (*shop.Order, error) {
-	fe, contact, direct := in.fieldErrors()
+	fe, contact, fresh, direct := in.fieldErrors()
 	vis, err := s.visibility(ctx)
 	if err != nil {
 		return nil, err
@@ -246,6 +297,9 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 	now := s.now()
 	o := &shop.Order{ID: shop.NewUUID(), UserID: u.ID, UserEmail: u.Email, Status: shop.OrderPending,
 		ShippingAddress: valueOf(in.ShippingAddress), ContactInfo: contact, CreatedAt: now, UpdatedAt: now}
+	if err := s.deliveryAddress(ctx, u, in, fe, fresh, o); err != nil {
+		return nil, err
+	}
 	if (in.Items != nil || in.ItemsErr != "") && len(fe) > 0 {
 		return nil, fe.Err() // no cart rule comes before a direct order's field errors
 	}
@@ -292,7 +346,56 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 		return nil, lineShortfall(short)
 	}
 	s.wakeMailer()
+	if fresh != nil && in.SaveAddress != nil && *in.SaveAddress {
+		s.saveOrderAddress(ctx, u, *fresh)
+	}
 	return o, nil
+}
+
+// deliveryAddress sets the order's structured address — a copy of the
+// saved one named, or the new one — and the free-text fields written from
+// it. A saved address that is not the caller's is a field error in fe.
+func (s *Service) deliveryAddress(ctx context.Context, u *shop.User, in OrderRequest, fe shop.FieldErrors,
+	fresh *shop.Address, o *shop.Order) error {
+	a := fresh
+	if in.AddressID.given() && !fe.Has("address_id") {
+		saved, err := s.store.Address(ctx, u.ID, in.AddressID.ID)
+		if err != nil {
+			return err
+		}
+		if saved == nil {
+			fe.Add("address_id", doesNotExist(in.AddressID))
+		}
+		a = saved
+	}
+	if a == nil || len(fe) > 0 {
+		return nil
+	}
+	if in.SaveAddress != nil && *in.SaveAddress && fresh != nil {
+		book, err := s.store.Addresses(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if len(book) >= shop.MaxAddresses {
+			fe.Add("save_address", errAddressBookFull.Detail)
+		}
+	}
+	snap := *a
+	snap.ID, snap.UserID, snap.IsDefault, snap.CreatedAt, snap.UpdatedAt = 0, 0, false, time.Time{}, time.Time{}
+	o.DeliveryAddress = &snap
+	o.ShippingAddress, o.ContactInfo = snap.Text(), snap.Phone
+	return nil
+}
+
+// saveOrderAddress adds an order's new address to the caller's book. The
+// order is placed already: a book filled meanwhile only logs.
+func (s *Service) saveOrderAddress(ctx context.Context, u *shop.User, a shop.Address) {
+	now := s.now()
+	a.UserID, a.CreatedAt, a.UpdatedAt = u.ID, now, now
+	ok, err := s.store.CreateAddress(context.WithoutCancel(ctx), &a, shop.MaxAddresses)
+	if err != nil || !ok {
+		s.log.WarnContext(ctx, "order address not saved", "user", u.ID, "err", err, "full", !ok)
+	}
 }
 
 // missingProducts is the field error of direct lines whose product does

@@ -28,6 +28,7 @@ type Store interface {
 	PaymentStore
 	RefundStore
 	WishlistStore
+	AddressStore
 	ReviewStore
 	MessageStore
 	AnalyticsStore

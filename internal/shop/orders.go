@@ -114,6 +114,9 @@ type Order struct {
 	Amount          Money
 	ShippingAddress string
 	ContactInfo     string
+	// DeliveryAddress is the order's copy of its structured address (nil
+	// for an order placed with the free-text fields only).
+	DeliveryAddress *Address
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 	PaidAt          time.Time // zero until paid

@@ -85,7 +85,10 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
     ],
     '/wishlist': [['shopper', { url: '/wishlist' }]],
     '/orders': [['shopper', { url: '/orders' }]],
-    '/account': [['shopper', { url: '/account' }]],
+    '/account': [
+      ['shopper', { url: '/account' }],
+      ['shopper', { url: '/account', press: 'Add an address' }],
+    ],
     '/order/:orderId': [['shopper', { url: `/order/${c.pendingOrder}` }]],
     '/orders/:orderId': [['shopper', { url: `/orders/${c.paidOrder}` }]],
     '/payment/:orderId': [['shopper', { url: `/payment/${c.pendingOrder}` }]],
@@ -181,12 +184,26 @@ async function makeContent(request: APIRequestContext): Promise<Content> {
       data: { product_id: productId, quantity },
     });
   expect((await bag(3)).ok()).toBe(true);
-  const pending = await request.post('/api/store/orders/', {
+  // A saved address as long as real ones get (decision 0023); the pending order is sent there.
+  const address = await request.post('/api/auth/users/me/addresses/', {
     headers: as(shopper.access),
     data: {
-      shipping_address: 'House No. 27, Nii Adjei Onano Street, East Legon Extension, Accra',
-      contact_info: '+233 24 123 4567',
+      recipient_name: 'Kwame Asante-Boateng Oppong',
+      phone: '024 123 4567',
+      region: 'western-north',
+      city: 'Sefwi Wiawso Municipal Assembly Area',
+      area: 'House No. 27, Nii Adjei Onano Street, East Legon Extension, behind the Presbyterian Church',
+      digital_address: 'wh-0123-4567',
+      landmark:
+        'Opposite the big mango tree next to the blue-and-white Vodafone kiosk at the Methodist Junction',
+      directions:
+        'From the Sefwi Wiawso lorry station, walk past the GCB Bank branch, turn left at the second untarred road after the Total filling station, and call on arrival: the gate is the third one on the right, painted green, with a small sign reading Asante Provisions Enterprise.',
     },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const pending = await request.post('/api/store/orders/', {
+    headers: as(shopper.access),
+    data: { address_id: ((await address.json()) as { id: number }).id },
   });
   expect(pending.status(), await pending.text()).toBe(201);
   expect((await bag(2)).ok()).toBe(true);

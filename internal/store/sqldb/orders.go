@@ -60,9 +60,13 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 			return errShortfall
 		}
 		ms := shop.Millis(o.CreatedAt)
+		delivery, err := snapshotJSON(o.DeliveryAddress)
+		if err != nil {
+			return err
+		}
 		if _, err := c.exec(ctx, `INSERT INTO orders (id, user_id, status, amount, shipping_address, contact_info,
-			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, o.ID, o.UserID, o.Status, int64(o.Amount),
-			o.ShippingAddress, o.ContactInfo, ms, ms); err != nil {
+			delivery_address, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, o.ID, o.UserID, o.Status,
+			int64(o.Amount), o.ShippingAddress, o.ContactInfo, delivery, ms, ms); err != nil {
 			return err
 		}
 		for i := range o.Items {
@@ -109,7 +113,7 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 }
 
 const orderSelect = `SELECT o.id, o.user_id, u.email, o.status, o.amount, o.shipping_address, o.contact_info,
-	o.created_at, o.updated_at, o.paid_at, o.cancelled_at, o.cod_at FROM orders o JOIN users u ON u.id = o.user_id`
+	o.delivery_address, o.created_at, o.updated_at, o.paid_at, o.cancelled_at, o.cod_at FROM orders o JOIN users u ON u.id = o.user_id`
 
 // orders runs orderSelect with the condition and loads the orders' items.
 func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Order, error) {
@@ -124,8 +128,13 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 		o := &shop.Order{}
 		var created, updated int64
 		var paid, cancelled, cod sql.NullInt64
+		var delivery sql.NullString
 		if err := rows.Scan(&o.ID, &o.UserID, &o.UserEmail, &o.Status, &o.Amount, &o.ShippingAddress, &o.ContactInfo,
-			&created, &updated, &paid, &cancelled, &cod); err != nil {
+			&delivery, &created, &updated, &paid, &cancelled, &cod); err != nil {
+			return nil, err
+		}
+		var err error
+		if o.DeliveryAddress, err = snapshotOf(delivery); err != nil {
 			return nil, err
 		}
 		o.CODAt = optionalMillis(cod)

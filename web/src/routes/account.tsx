@@ -15,6 +15,7 @@ import {
   type NoticeKind,
 } from '@/features/account/api/phone';
 import { PhoneField, SmsCodeField, usePhoneStep } from '@/features/account/components/phone-fields';
+import { AddressBook } from '@/features/orders/components/address-book';
 import { meQueryKey, useMe } from '@/lib/auth/me';
 import { localPhone } from '@/lib/phone';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -48,6 +49,7 @@ export default function AccountPage() {
           <dt className="font-semibold">Phone</dt>
           <dd>{me.phone ? `${localPhone(me.phone)} (verified)` : 'None yet'}</dd>
         </dl>
+        <AddressBook />
         <PhoneVerification hasPhone={me.phone != null} />
         <NoticeChoices hasPhone={me.phone != null} />
       </div>

@@ -9,12 +9,37 @@ import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
 
-/** Signed in as kofi (no verified phone unless `phone` is given). */
+/** Signed in as kofi (no verified phone unless `phone` is given), with an empty address book. */
 function signedInAt(path: string, phone: string | null = null) {
   window.localStorage.setItem('access', fakeJwt(600));
   server.use(http.get('/api/auth/users/me/', () => HttpResponse.json({ ...shopperMe, phone })));
   return renderApp(path);
 }
+
+/** Types a new delivery address into the checkout form; `phone` as the shopper types it. */
+async function fillAddress(
+  user: ReturnType<typeof userEvent.setup>,
+  form: HTMLElement,
+  phone = '0241234567',
+) {
+  await user.type(await within(form).findByLabelText("Recipient's name"), 'Kofi Mensah');
+  await user.type(within(form).getByLabelText('Phone number'), phone);
+  await user.selectOptions(within(form).getByLabelText('Region'), 'greater-accra');
+  await user.type(within(form).getByLabelText('City or town'), 'Accra');
+  await user.type(within(form).getByLabelText('Area and street'), ' 12 Ring Rd ');
+}
+
+/** The structured address `fillAddress` types, as the order's body carries it. */
+const typedAddress = {
+  recipient_name: 'Kofi Mensah',
+  phone: '0241234567',
+  region: 'greater-accra',
+  city: 'Accra',
+  area: '12 Ring Rd',
+  digital_address: '',
+  landmark: '',
+  directions: '',
+};
 
 const line = (name: string) => screen.getByRole('listitem', { name });
 
@@ -176,7 +201,7 @@ describe('shopping bag', () => {
 });
 
 describe('checkout', () => {
-  it('needs both fields, then places the order once per attempt and opens it', async () => {
+  it('needs a complete address, then places the order once per attempt and opens it', async () => {
     const keys: (string | null)[] = [];
     const bodies: unknown[] = [];
     let calls = 0;
@@ -196,17 +221,17 @@ describe('checkout', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     const form = screen.getByRole('form', { name: 'Shipping details' });
+    await within(form).findByLabelText('Region');
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(
       'Shipping address and contact number are required.',
     );
     expect(calls).toBe(0);
-    expect(within(form).getByLabelText('Contact Number')).toHaveAccessibleDescription(
-      'A Ghana number, e.g. 024 123 4567 or +233 24 123 4567.',
+    expect(within(form).getByLabelText('City or town')).toHaveAccessibleDescription(
+      'This field is required.',
     );
 
-    await user.type(within(form).getByLabelText('Shipping Address'), ' 12 Ring Rd, Accra ');
-    await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
+    await fillAddress(user, form);
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     await waitFor(() => {
       expect(within(form).getByRole('alert')).toHaveTextContent(
@@ -217,10 +242,7 @@ describe('checkout', () => {
     await waitFor(() => {
       expect(location.current.pathname).toBe(`/order/${ORDER_ID}`);
     });
-    expect(bodies[1]).toEqual({
-      shipping_address: '12 Ring Rd, Accra',
-      contact_info: '0241234567',
-    });
+    expect(bodies[1]).toEqual({ address: typedAddress, save_address: true });
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
   });
@@ -233,7 +255,7 @@ describe('checkout', () => {
         keys.push(request.headers.get('Idempotency-Key'));
         await delay(30);
         return HttpResponse.json(
-          { contact_info: ['Enter a valid phone number.'] },
+          { 'address.phone': ['Enter a Ghanaian phone number, like 024 123 4567.'] },
           { status: 400 },
         );
       }),
@@ -242,16 +264,19 @@ describe('checkout', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     const form = screen.getByRole('form', { name: 'Shipping details' });
-    await user.type(within(form).getByLabelText('Shipping Address'), 'Osu');
-    await user.type(within(form).getByLabelText('Contact Number'), '12');
+    await fillAddress(user, form, '12');
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     expect(within(form).getByRole('button', { name: 'Placing Order…' })).toBeDisabled();
     await waitFor(() => {
       expect(within(form).getByRole('alert')).toHaveTextContent(
-        'Failed to place order. Please try again. Enter a valid phone number.',
+        'Failed to place order. Please try again. Enter a Ghanaian phone number, like 024 123 4567.',
       );
     });
-    await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
+    // The server's reason is shown at its field too.
+    expect(within(form).getByLabelText('Phone number')).toHaveAccessibleDescription(
+      'The rider calls this number, e.g. 024 123 4567. Enter a Ghanaian phone number, like 024 123 4567.',
+    );
+    await user.type(within(form).getByLabelText('Phone number'), '0241234567');
     // Said of the old number: it goes once the field is edited.
     expect(within(form).getByRole('alert')).toBeEmptyDOMElement();
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
@@ -274,8 +299,7 @@ describe('checkout', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     const form = screen.getByRole('form', { name: 'Shipping details' });
-    await user.type(within(form).getByLabelText('Shipping Address'), 'Osu');
-    await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
+    await fillAddress(user, form);
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     await waitFor(() => {
       expect(location.current.pathname).toBe(`/order/${ORDER_ID}`);
@@ -286,7 +310,7 @@ describe('checkout', () => {
     expect(client.getQueryState(categoriesQueryKey)?.isInvalidated).toBe(false);
   });
 
-  it('fills the contact number with the verified phone, which the shopper may change', async () => {
+  it("fills a new address's phone with the verified phone, which the shopper may change", async () => {
     const bodies: unknown[] = [];
     server.use(
       http.get('/api/store/cart-items/', () => HttpResponse.json([cartItem(1, 'Xbox Controller')])),
@@ -301,13 +325,14 @@ describe('checkout', () => {
     await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     const form = screen.getByRole('form', { name: 'Shipping details' });
     await waitFor(() => {
-      expect(within(form).getByLabelText('Contact Number')).toHaveValue('024 123 4567');
+      expect(within(form).getByLabelText('Phone number')).toHaveValue('024 123 4567');
     });
-    await user.type(within(form).getByLabelText('Shipping Address'), '12 Ring Rd, Accra');
+    await user.clear(within(form).getByLabelText('Phone number'));
+    await fillAddress(user, form, '0201234567');
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     await waitFor(() => {
       expect(bodies).toEqual([
-        { shipping_address: '12 Ring Rd, Accra', contact_info: '024 123 4567' },
+        { address: { ...typedAddress, phone: '0201234567' }, save_address: true },
       ]);
     });
   });

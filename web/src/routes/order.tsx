@@ -11,6 +11,7 @@ import { OrderStatus } from '@/components/order-status';
 import { formatOrderId } from '@/lib/order-id';
 import { PaymentStanding } from '@/features/payment/components/payment-standing';
 import { OrderRefunds } from '@/features/orders/components/order-refunds';
+import { AddressView } from '@/components/address-view';
 
 /** Order detail (spec §2), reached as /order/{orderId} and /orders/{orderId}. */
 export default function OrderPage() {
@@ -56,10 +57,18 @@ function OrderView({ order }: { order: Order }) {
             <Detail term="Total Amount">
               <Price amount={order.amount} className="text-lg" />
             </Detail>
-            <Detail term="Shipping Address">
-              <span className="break-words whitespace-pre-line">{order.shipping_address}</span>
-            </Detail>
-            <Detail term="Contact Number">{order.contact_info}</Detail>
+            {order.delivery_address ? (
+              <Detail term="Delivery Address">
+                <AddressView address={order.delivery_address} />
+              </Detail>
+            ) : (
+              <>
+                <Detail term="Shipping Address">
+                  <span className="break-words whitespace-pre-line">{order.shipping_address}</span>
+                </Detail>
+                <Detail term="Contact Number">{order.contact_info}</Detail>
+              </>
+            )}
             {order.paid_at && <Detail term="Paid">{formatDateTime(order.paid_at)}</Detail>}
             {order.payment_method === 'pay_on_delivery' && (
               <Detail term="Payment">Pay on delivery, to each store&apos;s rider</Detail>

@@ -61,6 +61,34 @@ describe('seller orders', () => {
     expect(within(second).getByText(/by kwame/)).toBeVisible();
   });
 
+  it('shows a structured delivery address instead of the free text when the order has one', async () => {
+    orderList(() => [
+      sellerOrder({
+        delivery_address: {
+          recipient_name: 'Abena Owusu',
+          phone: '+233207654321',
+          region: 'ashanti',
+          region_name: 'Ashanti',
+          city: 'Kumasi',
+          area: 'Asokwa, 3rd Ring Road',
+          digital_address: 'AK-0395-0281',
+          landmark: 'Behind the Asokwa police station',
+          directions: 'Yellow gate',
+        },
+      }),
+    ]);
+    sellerAt('/seller/orders');
+    const card = await screen.findByRole('article', { name: 'Order #5E1C2B7E' });
+    expect(within(card).queryByText('12 Ring Rd, Osu, Accra')).not.toBeInTheDocument();
+    expect(within(card).getByText('Delivery address').nextElementSibling).toHaveTextContent(
+      'Abena Owusu020 765 4321Asokwa, 3rd Ring RoadKumasi, Ashanti RegionDigital address: AK-0395-0281Landmark: Behind the Asokwa police stationDirections: Yellow gate',
+    );
+    expect(within(card).getByRole('link', { name: '020 765 4321' })).toHaveAttribute(
+      'href',
+      'tel:+233207654321',
+    );
+  });
+
   it('filters by status with the tabs', async () => {
     const queries = orderList(() => [sellerOrder()]);
     const { location } = sellerAt('/seller/orders');

@@ -5,9 +5,10 @@ import { setupServer } from 'msw/node';
  * The mock API for component tests; each test installs its handlers with `server.use(...)`.
  * Page views are reported on every page, and the header asks a signed-in user's unread count on
  * every page, so they are answered for all tests (none unread unless a test says otherwise). A
- * pending order's page asks for its payment attempts, a paid one for its refunds: none unless a
- * test says otherwise. The payment page asks whether pay on delivery is offered (not, unless a test
- * says otherwise), and the staff refunds page reads the pay on delivery switch (off).
+ * pending order's page asks for its payment attempts, a paid one for its refunds, the account
+ * page and checkout for the address book: none unless a test says otherwise. The payment page asks
+ * whether pay on delivery is offered (not, unless a test says otherwise), and the staff refunds page
+ * reads the pay on delivery switch (off).
  */
 export const server = setupServer(
   http.post('/api/analytics/pageviews/', () => new HttpResponse(null, { status: 204 })),
@@ -28,4 +29,5 @@ export const server = setupServer(
   http.get('/api/admin/settings/payments/', () =>
     HttpResponse.json({ cod_enabled: false, cod_max_amount: 2000, updated_at: null }),
   ),
+  http.get('/api/auth/users/me/addresses/', () => HttpResponse.json({ results: [], max: 20 })),
 );

@@ -308,6 +308,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/users/me/addresses/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's address book, the default first, then newest */
+    get: operations['listAddresses'];
+    put?: never;
+    /**
+     * Save a delivery address
+     * @description At most 20 per account (else 400 `address_book_full`). The first address, or one sent with `is_default: true`, becomes the default and the others stop being it. See decision 0023.
+     */
+    post: operations['createAddress'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/users/me/addresses/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    /** One of the caller's addresses (another's is 404 like none) */
+    get: operations['getAddress'];
+    put?: never;
+    post?: never;
+    /** Delete an address (orders placed with it keep their copy) */
+    delete: operations['deleteAddress'];
+    options?: never;
+    head?: never;
+    /**
+     * Change some fields of an address, or make it the default
+     * @description Fields left out keep their value. `is_default: true` makes it the only default; `false` leaves the account without one. Orders placed with it keep their own copy.
+     */
+    patch: operations['updateAddress'];
+    trace?: never;
+  };
   '/auth/users/me/notifications/': {
     parameters: {
       query?: never;
@@ -624,6 +669,8 @@ export interface paths {
      * @description One transaction: the active cart is locked (`no_active_cart`, `cart_empty`), fields validated, each line's stock taken with a conditional update (`product_unavailable`, `insufficient_stock` roll everything back), snapshots stored, the cart closed, and the buyer's `placed` notice queued (e-mail and/or SMS as chosen in `/auth/users/me/notifications/`). Rate limit *order*.
      *
      *     With `items` (Buy Now) the order is of those lines instead, with the same guarantees (fields checked first, then each product — unknown → `items[i].product_id` field error, unavailable or short → the 409s above, judged in the order sent — stock taken in the transaction, amounts from the current prices, `Idempotency-Key` and rate limit alike); the bag is neither read nor changed, so `no_active_cart` and `cart_empty` do not apply. A field error of a line is keyed `items[i].product_id` or `items[i].quantity` (i from 0); one of the list itself `items`.
+     *
+     *     With a structured address — `address_id` (one of the caller's saved addresses; another's is "Invalid pk" like an unknown one) or `address` (a new one, its field errors keyed `address.<field>`; with `save_address: true` also added to the address book, refused with `save_address` when the book is full) — `shipping_address` and `contact_info` are not needed and are written from it (a readable line and its phone), and the order keeps a copy in `delivery_address` that later edits or deletion of the saved address do not change (decision 0023). Without one, the free-text fields are required as before.
      */
     post: operations['placeOrder'];
     delete?: never;
@@ -2203,6 +2250,8 @@ export interface components {
       amount: number;
       shipping_address: string;
       contact_info: string;
+      /** @description The order's copy of its structured address; null for one placed with the free-text fields only. */
+      delivery_address?: components['schemas']['AddressSnapshot'] | null;
       user_email: string;
       items: {
         /** Format: int64 */
@@ -2517,6 +2566,83 @@ export interface components {
       email: boolean;
       sms: boolean;
     };
+    /**
+     * @description One of Ghana's sixteen regions.
+     * @enum {string}
+     */
+    Region:
+      | 'ahafo'
+      | 'ashanti'
+      | 'bono'
+      | 'bono-east'
+      | 'central'
+      | 'eastern'
+      | 'greater-accra'
+      | 'north-east'
+      | 'northern'
+      | 'oti'
+      | 'savannah'
+      | 'upper-east'
+      | 'upper-west'
+      | 'volta'
+      | 'western'
+      | 'western-north';
+    /** @description A delivery address as sent. `phone` in any usual Ghanaian form, stored in E.164 (else "Enter a Ghanaian phone number, like 024 123 4567."); `digital_address` a GhanaPost GPS address — district (a letter and a letter or digit), 3–4 digits, 4 digits — in any case, with or without dashes or spaces, stored upper-cased with dashes (`ga1838164` → `GA-183-8164`; else "Enter a GhanaPost GPS digital address, like GA-183-8164."). */
+    AddressFields: {
+      recipient_name: string;
+      phone: string;
+      region: components['schemas']['Region'];
+      /** @description City or town. */
+      city: string;
+      /** @description Area */
+      area: string;
+      digital_address?: string;
+      landmark?: string;
+      directions?: string;
+    };
+    AddressInput: components['schemas']['AddressFields'] & {
+      /** @description Make it the default (the first address always is). */
+      is_default?: boolean;
+    };
+    AddressPatch: {
+      recipient_name?: string;
+      phone?: string;
+      region?: components['schemas']['Region'];
+      city?: string;
+      area?: string;
+      digital_address?: string;
+      landmark?: string;
+      directions?: string;
+      is_default?: boolean;
+    };
+    AddressSnapshot: {
+      recipient_name: string;
+      /** @description E.164. */
+      phone: string;
+      region: components['schemas']['Region'];
+      /** @example Greater Accra */
+      region_name: string;
+      city: string;
+      area: string;
+      /** @description Canonical (`GA-183-8164`) or empty. */
+      digital_address: string;
+      landmark: string;
+      directions: string;
+    };
+    Address: components['schemas']['AddressSnapshot'] & {
+      /** Format: int64 */
+      id: number;
+      is_default: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    AddressBook: {
+      results: components['schemas']['Address'][];
+      /** @description How many addresses the book may hold (20). */
+      max: number;
+    };
     Notices: {
       placed: components['schemas']['NoticeChannels'];
       paid: components['schemas']['NoticeChannels'];
@@ -2747,6 +2873,8 @@ export interface components {
       order_status: 'processing' | 'shipped' | 'delivered' | 'cancelled';
       shipping_address: string;
       contact_info: string;
+      /** @description The order's copy of its structured address; null for one placed with the free-text fields only. */
+      delivery_address?: components['schemas']['AddressSnapshot'] | null;
       items: {
         /** Format: int64 */
         id: number;
@@ -3856,6 +3984,137 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
     };
   };
+  listAddresses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every saved address (at most `max`). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AddressBook'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  createAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddressInput'];
+      };
+    };
+    responses: {
+      /** @description The saved address. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Address'];
+        };
+      };
+      /** @description Field errors, or `address_book_full`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  getAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The address. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Address'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddressPatch'];
+      };
+    };
+    responses: {
+      /** @description The address as now saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Address'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
   getNotices: {
     parameters: {
       query?: never;
@@ -4506,11 +4765,20 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          shipping_address: string;
-          /** @description A phone number in any usual Ghanaian form — spaces, dashes, dots, brackets, `0…`, `233…`, `+233 (0) …`, `00233…` — with a mobile (2x, 5x) or fixed-line (3x) prefix, or another country's number with `+` or `00`. Stored and answered in E.164 (`+233241234567`); else "Enter a valid phone number.". */
-          contact_info: string;
+          /** @description Required without `address_id` and `address`; ignored with them. */
+          shipping_address?: string;
+          /** @description A phone number in any usual Ghanaian form — spaces, dashes, dots, brackets, `0…`, `233…`, `+233 (0) …`, `00233…` — with a mobile (2x, 5x) or fixed-line (3x) prefix, or another country's number with `+` or `00`. Stored and answered in E.164 (`+233241234567`); else "Enter a valid phone number.". Required without `address_id` and `address`; ignored with them. */
+          contact_info?: string;
           /** Format: uuid */
           cart?: string;
+          /**
+           * Format: int64
+           * @description A saved address of the caller's; not together with `address`.
+           */
+          address_id?: number;
+          address?: components['schemas']['AddressFields'];
+          /** @description Also save `address` in the address book (false when left out). */
+          save_address?: boolean;
           /** @description Lines to order instead of the bag (Buy Now), each product once; not together with `cart` ("Send either cart or items, not both."). */
           items?: {
             /** Format: int64 */

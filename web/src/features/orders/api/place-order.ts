@@ -1,5 +1,6 @@
 import { apiRequest } from '@/lib/api/client';
 import { problemText } from '@/lib/api/problem';
+import type { operations } from '@/lib/api/schema';
 
 export const ORDER_FAILED = 'Failed to place order. Please try again.';
 
@@ -9,19 +10,12 @@ export function orderFailure(error: unknown): string {
   return why ? `${ORDER_FAILED} ${why}` : ORDER_FAILED;
 }
 
-/** A product and quantity ordered on its own (Buy Now). */
-interface OrderLine {
-  product_id: number;
-  quantity: number;
-}
-
-export interface ShippingDetails {
-  shipping_address: string;
-  contact_info: string;
-  cart?: string;
-  /** Ordered instead of the bag, which stays as it was. */
-  items?: OrderLine[];
-}
+/**
+ * What an order is sent: a saved address (`address_id`) or a new one (`address`, optionally
+ * saved) — decision 0023 — or the original client's free-text fields; `items` are ordered
+ * instead of the bag, which stays as it was.
+ */
+export type OrderBody = operations['placeOrder']['requestBody']['content']['application/json'];
 
 /**
  * `POST /api/store/orders/` — orders the active cart, or `items` alone (Buy Now); the answer's
@@ -29,7 +23,7 @@ export interface ShippingDetails {
  * `idempotencyKey` names one checkout attempt: a repeat of the same attempt (a double tap, a
  * retry after a dropped answer) gets the first order back instead of a second one.
  */
-export function placeOrder(body: ShippingDetails, idempotencyKey: string) {
+export function placeOrder(body: OrderBody, idempotencyKey: string) {
   return apiRequest('post', '/store/orders/', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,3 +1,4 @@
+import { AddressView } from '@/components/address-view';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -83,17 +84,25 @@ export function SellerOrderCard({
           </p>
         </header>
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Detail term="Shipping address">
-            <span className="break-words whitespace-pre-line">{order.shipping_address}</span>
-          </Detail>
-          <Detail term="Contact number">
-            <a
-              href={`tel:${order.contact_info.replace(/[^\d+]/g, '')}`}
-              className="text-brand-700 underline underline-offset-4"
-            >
-              {order.contact_info}
-            </a>
-          </Detail>
+          {order.delivery_address ? (
+            <Detail term="Delivery address">
+              <AddressView address={order.delivery_address} />
+            </Detail>
+          ) : (
+            <>
+              <Detail term="Shipping address">
+                <span className="break-words whitespace-pre-line">{order.shipping_address}</span>
+              </Detail>
+              <Detail term="Contact number">
+                <a
+                  href={`tel:${order.contact_info.replace(/[^\d+]/g, '')}`}
+                  className="text-brand-700 underline underline-offset-4"
+                >
+                  {order.contact_info}
+                </a>
+              </Detail>
+            </>
+          )}
           {order.tracking_note && <Detail term="Tracking note">{order.tracking_note}</Detail>}
         </dl>
         <div>
