@@ -165,7 +165,7 @@ func TestServedPages(t *testing.T) {
 		})
 
 		t.Run("search and catalogue pages carry the first page of their listing as the app asks for it", func(t *testing.T) {
-			listFields := "id,name,description,unit_price,images,inventory,average_rating"
+			listFields := "id,name,description,unit_price,images,inventory,average_rating,ratings_count"
 			for _, tc := range []struct {
 				path   string
 				filter url.Values
