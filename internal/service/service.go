@@ -142,7 +142,7 @@ type Service struct {
 	// together keeps "bought together" rankings (boughttogether.go).
 	together coPurchaseCache
 	media    MediaStore
-	probes  []Probe
+	probes   []Probe
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())
