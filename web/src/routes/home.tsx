@@ -6,7 +6,7 @@ import { lazyPart } from '@/lib/lazy-part';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 // The rails are below the fold: their code loads after the page's first paint.
-const HomeRails = lazyPart(() => import('@/features/catalog/components/home-rails'));
+const HomeRails = lazyPart(() => import('@/features/rails/home-rails'));
 
 export default function HomePage() {
   useDocumentTitle();

@@ -29,7 +29,7 @@ export const MAX_QUANTITY = 99;
 
 // Everything below the purchase block is below the fold: its code loads right after the top.
 const ProductDetails = lazyPart(() => import('@/features/catalog/components/product-details'));
-const ProductRails = lazyPart(() => import('@/features/catalog/components/product-rails'));
+const ProductRails = lazyPart(() => import('@/features/rails/product-rails'));
 
 /** The product id of the address (its `:id`). */
 export function productId(param: string | undefined): number {
@@ -105,6 +105,8 @@ function ProductView({ product }: { product: Product }) {
       </div>
       <Suspense fallback={<div className="mt-8 min-h-screen" />}>
         <ProductDetails product={product} />
+      </Suspense>
+      <Suspense fallback={null}>
         <ProductRails product={product} />
       </Suspense>
       <BackButton />

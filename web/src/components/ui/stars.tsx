@@ -44,11 +44,11 @@ export function Stars({ rating, className }: { rating: number; className?: strin
 }
 
 /**
- * A card's rating: "★ 4.3 (12)" — the verified average to one decimal and how many rated — or
- * "No ratings yet". One accessible name says it in words.
+ * A card's rating: "★ 4.3 (12)" — the verified average to one decimal and how many rated;
+ * nothing before anyone rated. One accessible name says it in words.
  */
 export function RatingSummary({ average, count }: { average: number; count: number }) {
-  if (count === 0) return <span className="text-sm text-muted">No ratings yet</span>;
+  if (count < 1) return null;
   const value = average.toFixed(1);
   return (
     <span
@@ -57,7 +57,7 @@ export function RatingSummary({ average, count }: { average: number; count: numb
       className="inline-flex items-center gap-1 text-sm whitespace-nowrap"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 text-gold-500">
-        <path d={STAR} fill="currentColor" stroke="currentColor" strokeWidth="1.5" />
+        <path d={STAR} fill="currentColor" />
       </svg>
       <span aria-hidden="true" className="font-semibold">
         {value}

@@ -5,13 +5,15 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearShopperData } from '@/app/clear-shopper-data';
-import type { Product } from '../api/get-product';
+import type { components } from '@/lib/api/schema';
 import { everythingInView } from '@/test/intersection';
 import { server } from '@/test/server';
 import HomeRails, { TOP_RATED_MIN_RATINGS } from './home-rails';
 import { ProductRail } from './product-rail';
 import ProductRails from './product-rails';
 import { MAX_RECENT, RECENT_KEY, recentlyViewed, rememberViewed } from '@/lib/recently-viewed';
+
+type Product = components['schemas']['Product'];
 
 const card = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
   id,

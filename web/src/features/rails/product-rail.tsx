@@ -3,8 +3,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { ProductCard, type CardProduct } from '@/components/product-card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LIVE_STALE_TIME } from '../api/get-product';
 import { useNearViewport } from '@/lib/use-near-viewport';
+
+/** A rail is a window display: a minute old is fresh enough (each card opens the live product). */
+const RAIL_STALE_TIME = 60_000;
 
 /** One card's slot: the same width for the skeleton and the card, so nothing moves on load. */
 const SLOT = 'w-40 shrink-0 snap-start sm:w-48';
@@ -35,7 +37,7 @@ export function ProductRail({
     queryKey: ['catalog', 'rail', ...queryKey],
     queryFn: ({ signal }) => load(signal),
     enabled: near,
-    staleTime: LIVE_STALE_TIME,
+    staleTime: RAIL_STALE_TIME,
     retry: false,
   });
   if (isError || data?.length === 0) return null;

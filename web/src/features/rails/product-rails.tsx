@@ -1,6 +1,8 @@
-import type { Product } from '../api/get-product';
-import { boughtTogether, listRail, RAIL_SIZE } from '../api/rail-sources';
+import type { components } from '@/lib/api/schema';
+import { boughtTogether, listRail, RAIL_SIZE } from './rail-sources';
 import { ProductRail } from './product-rail';
+
+type Product = components['schemas']['Product'];
 
 /** The filter and page of the product's deepest category, from the root down. */
 function leafCategory(product: Product) {

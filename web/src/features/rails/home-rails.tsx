@@ -1,5 +1,5 @@
 import type { CardProduct } from '@/components/product-card';
-import { listRail, productsByID, RAIL_FIELDS, RAIL_SIZE } from '../api/rail-sources';
+import { listRail, productsByID, RAIL_FIELDS, RAIL_SIZE } from './rail-sources';
 import { ProductRail } from './product-rail';
 import { recentlyViewed } from '@/lib/recently-viewed';
 
