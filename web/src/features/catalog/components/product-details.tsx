@@ -36,19 +36,26 @@ export default function ProductDetails({ product }: { product: Product }) {
   );
 }
 
-/** Products of the same (deepest known) category, this one left out. */
+/**
+ * Products of the same deepest category, this one left out (issue 19): a row that scrolls
+ * sideways, its cards snapping into place.
+ */
 function Related({ product }: { product: Product }) {
   const filter: Record<string, string> = {};
   if (product.category_slug) filter.category__slug = product.category_slug;
   if (product.subcategory_slug) filter.subcategory__slug = product.subcategory_slug;
+  if (product.sub_subcategory_slug) filter.sub_subcategory__slug = product.sub_subcategory_slug;
   const list = useProductList(filter);
-  const items = (list.data?.pages[0]?.items ?? []).filter((p) => p.id !== product.id).slice(0, 4);
+  const items = (list.data?.pages[0]?.items ?? []).filter((p) => p.id !== product.id).slice(0, 12);
   if (list.isPending) return <p className="text-muted">Loading...</p>;
   if (items.length === 0) return <p className="text-muted">No related products yet.</p>;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <ul
+      aria-labelledby="related-title"
+      className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2"
+    >
       {items.map((p) => (
-        <li key={p.id}>
+        <li key={p.id} className="w-40 shrink-0 snap-start sm:w-48">
           <ProductCard product={p} />
         </li>
       ))}
