@@ -11,10 +11,11 @@ import (
 	"dwa/internal/shop"
 )
 
-// purchaseWorkers place the demo shoppers' orders side by side: a shopper's
-// password hash and the writes' waits for the catalogue overlap, and each
-// shopper's plan is fixed, so the result does not depend on the interleaving.
-const purchaseWorkers = 4
+// purchaseWorkers place the demo shoppers' orders side by side (one each):
+// the password hashes and the writes' waits for the catalogue apply overlap,
+// and each shopper's plan is fixed, so the result does not depend on the
+// interleaving.
+const purchaseWorkers = 12
 
 // demoPurchases has the demo shoppers order, pay for (test card), receive
 // (the stores mark their parts shipped and delivered) and rate and review
