@@ -21,6 +21,8 @@ async function scrollsSideways(list: Locator) {
   expect(await list.getByRole('listitem').count()).toBeGreaterThan(2);
   const widths = await list.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   expect(widths.scroll).toBeGreaterThan(widths.client);
+  // The cards hidden to the right are announced by a fade with a chevron.
+  await expect(list.locator('xpath=..').locator('[data-scroll-hint="end"]')).toBeVisible();
   await list.evaluate((el) => {
     el.scrollLeft = 200;
   });

@@ -2,16 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ProductCard, type CardProduct } from '@/components/product-card';
+import { SIDE_SCROLL_SLOT, SideScroll } from '@/components/ui/side-scroll';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNearViewport } from '@/lib/use-near-viewport';
 
 /** A rail is a window display: a minute old is fresh enough (each card opens the live product). */
 const RAIL_STALE_TIME = 60_000;
-
-/** One card's slot: the same width for the skeleton and the card, so nothing moves on load. */
-const SLOT = 'w-40 shrink-0 snap-start sm:w-48';
-/** The row's height before and after the cards arrive (a card with a two-line name). */
-const ROW = '-mx-4 flex min-h-80 gap-3 px-4 pb-2 sm:min-h-88';
 
 /**
  * A titled, sideways-scrolling row of product cards (home page, product page). It asks for its
@@ -58,20 +54,25 @@ export function ProductRail({
         )}
       </div>
       {data ? (
-        <ul
-          aria-labelledby={headingId}
-          className={`${ROW} snap-x snap-mandatory scroll-px-4 overflow-x-auto`}
-        >
+        <SideScroll labelledBy={headingId}>
           {data.map((product) => (
-            <li key={product.id} className={SLOT}>
+            <li key={product.id} className={SIDE_SCROLL_SLOT}>
               <ProductCard product={product} />
             </li>
           ))}
-        </ul>
+        </SideScroll>
       ) : (
-        <div aria-hidden="true" data-testid="rail-skeleton" className={`${ROW} overflow-hidden`}>
+        <div
+          aria-hidden="true"
+          data-testid="rail-skeleton"
+          // The row's size before the cards arrive: the same slots, the same minimum height.
+          className="-mx-4 flex min-h-80 gap-3 overflow-hidden px-4 pb-2 sm:min-h-88"
+        >
           {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className={`${SLOT} overflow-hidden rounded-card bg-white shadow-card`}>
+            <div
+              key={i}
+              className={`${SIDE_SCROLL_SLOT} overflow-hidden rounded-card bg-white shadow-card`}
+            >
               <Skeleton className="aspect-square rounded-none" />
               <div className="space-y-2 p-3">
                 <Skeleton className="h-5 w-3/4" />

@@ -1,4 +1,5 @@
 import { ProductCard } from '@/components/product-card';
+import { SIDE_SCROLL_SLOT, SideScroll } from '@/components/ui/side-scroll';
 import type { Product } from '../api/get-product';
 import { useProductList } from '../api/get-products';
 import { ReviewList, RichText, Section, SectionNav, StoreCard } from './product-sections';
@@ -36,10 +37,7 @@ export default function ProductDetails({ product }: { product: Product }) {
   );
 }
 
-/**
- * Products of the same deepest category, this one left out (issue 19): a row that scrolls
- * sideways, its cards snapping into place.
- */
+/** Products of the same deepest category, this one left out (issue 19), in a sideways row. */
 function Related({ product }: { product: Product }) {
   const filter: Record<string, string> = {};
   if (product.category_slug) filter.category__slug = product.category_slug;
@@ -50,15 +48,12 @@ function Related({ product }: { product: Product }) {
   if (list.isPending) return <p className="text-muted">Loading...</p>;
   if (items.length === 0) return <p className="text-muted">No related products yet.</p>;
   return (
-    <ul
-      aria-labelledby="related-title"
-      className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2"
-    >
+    <SideScroll labelledBy="related-title">
       {items.map((p) => (
-        <li key={p.id} className="w-40 shrink-0 snap-start sm:w-48">
+        <li key={p.id} className={SIDE_SCROLL_SLOT}>
           <ProductCard product={p} />
         </li>
       ))}
-    </ul>
+    </SideScroll>
   );
 }
