@@ -141,7 +141,7 @@ func TestServedPages(t *testing.T) {
 			assertStatus(t, w.Code, 200)
 			body := w.Body.String()
 			q := url.Values{"category__slug": {"gaming"}, "subcategory__slug": {"consoles"},
-				"fields": {"id,name,description,unit_price,images,inventory,average_rating"},
+				"fields": {"id,name,description,unit_price,images,inventory,average_rating,ratings_count"},
 				"page":   {"1"}, "page_size": {"24"}}
 			key := "/store/products/?" + q.Encode()
 			var list struct {
