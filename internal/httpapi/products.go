@@ -341,6 +341,28 @@ func (a *API) getProduct(w http.ResponseWriter, r *http.Request) error {
 	return reply(w, http.StatusOK, json.RawMessage(b))
 }
 
+// boughtTogether serves GET /store/products/{id}/bought-together/: the
+// visible products most often in the same paid orders (ADR 0022). It is not
+// in the read cache: orders, not catalogue changes, move its ranking, which
+// the service keeps for a few minutes; the products are read live.
+func (a *API) boughtTogether(w http.ResponseWriter, r *http.Request) error {
+	id, err := idOf(r, "id")
+	if err != nil {
+		return err
+	}
+	mask := parseFields(lastQueryValue(r, "fields"))
+	ds, err := a.svc.BoughtTogether(r.Context(), id, mask.detailOptions())
+	if err != nil {
+		return err
+	}
+	items, err := encodeAll(ds, func(d *shop.ProductDetail) ([]byte, error) { return a.encodeProduct(d, mask) })
+	if err != nil {
+		return err
+	}
+	liveCache(w)
+	return reply(w, http.StatusOK, map[string]any{"results": items})
+}
+
 // listDeps: a product list shows its products and may be entered by any
 // product of its scope — the deepest category it filters by, else its store,
 // else any product (filters are ANDed, so one of them bounds the list).

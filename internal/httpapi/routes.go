@@ -63,6 +63,7 @@ func (a *API) routes() http.Handler {
 	handle("/store/hero", h{"GET": a.listHeroSlides})
 	handle("/store/products", h{"GET": a.cached(a.listProducts)})
 	handle("/store/products/{id}", h{"GET": a.cached(a.getProduct)})
+	handle("/store/products/{id}/bought-together", h{"GET": a.boughtTogether})
 	handle("/store/products/{id}/reviews", h{"GET": a.cached(a.listProductReviews), "POST": requireUser(a.postReview)})
 	handle("/store/products/{id}/ratings", h{"GET": a.cached(a.listProductRatings), "POST": requireUser(a.postRating)})
 	handle("/store/products/{id}/reviews/{rid}", h{"DELETE": requireUser(a.deleteReview)})

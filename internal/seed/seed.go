@@ -67,48 +67,53 @@ func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, pws
 		return false, err
 	}
 	start := time.Now()
-	if err := demoCatalogue(ctx, svc, mediaDir, cat, pws); err != nil {
+	orders, err := demoCatalogue(ctx, svc, mediaDir, cat, pws)
+	if err != nil {
 		if rerr := svc.ResetData(context.WithoutCancel(ctx)); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("undo partial seed: %w", rerr))
 		}
 		return false, err
 	}
-	fmt.Fprintf(out, "Seeded the demo catalogue: %d categories, %d stores, %d products (%s).\n",
-		len(cat.AllCategories()), len(cat.Stores), len(cat.Products), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(out, "Seeded the demo catalogue: %d categories, %d stores, %d products, %d rated orders (%s).\n",
+		len(cat.AllCategories()), len(cat.Stores), len(cat.Products), orders, time.Since(start).Round(time.Millisecond))
 	return true, nil
 }
 
-func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, cat *demo.Catalogue, pws Passwords) error {
+// demoCatalogue writes the catalogue and the demo purchases, and returns how
+// many orders those placed.
+func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, cat *demo.Catalogue, pws Passwords) (int, error) {
 	if err := demo.WriteImages(mediaDir, cat); err != nil {
-		return fmt.Errorf("write demo images: %w", err)
+		return 0, fmt.Errorf("write demo images: %w", err)
 	}
-	users := map[string]int64{}
+	users := map[string]*shop.User{}
 	for _, acc := range cat.Accounts {
 		pw, create, err := pws.of(acc)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if !create {
 			continue
 		}
 		u, err := svc.CreateUser(ctx, service.NewUser{Username: acc.Username, Email: acc.Email, Password: pw, Staff: acc.Staff})
 		if err != nil {
-			return fmt.Errorf("account %s: %w", acc.Username, err)
+			return 0, fmt.Errorf("account %s: %w", acc.Username, err)
 		}
-		users[acc.Username] = u.ID
+		users[acc.Username] = u
 	}
 	stores := map[string]int64{}
+	owners := map[int64]*shop.User{}
 	for _, s := range cat.Stores {
-		st := &shop.Store{OwnerID: users[s.Owner], Name: s.Name, Logo: demo.StoreLogoURL(s.Key),
+		st := &shop.Store{OwnerID: users[s.Owner].ID, Name: s.Name, Logo: demo.StoreLogoURL(s.Key),
 			Description: s.Description, ContactInfo: s.ContactInfo, Address: s.Address, Active: true}
 		if err := svc.CreateStore(ctx, st); err != nil {
-			return fmt.Errorf("store %s: %w", s.Name, err)
+			return 0, fmt.Errorf("store %s: %w", s.Name, err)
 		}
 		stores[s.Key] = st.ID
+		owners[st.ID] = users[s.Owner]
 	}
 	paths := map[string][]int64{}
 	if err := createCategories(ctx, svc, cat.Categories, 0, nil, paths); err != nil {
-		return err
+		return 0, err
 	}
 	now := time.Now()
 	ps := make([]*shop.Product, 0, len(cat.Products))
@@ -120,16 +125,20 @@ func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, c
 		ps = append(ps, sp)
 	}
 	if err := svc.CreateProducts(ctx, ps); err != nil {
-		return fmt.Errorf("products: %w", err)
+		return 0, fmt.Errorf("products: %w", err)
 	}
 	for i, h := range cat.Hero {
 		slide := &shop.HeroSlide{Title: h.Title, Description: h.Description, Image: h.Image, Link: h.Link,
 			Position: i + 1, Active: true}
 		if err := svc.CreateHeroSlide(ctx, slide); err != nil {
-			return fmt.Errorf("hero slide %q: %w", h.Title, err)
+			return 0, fmt.Errorf("hero slide %q: %w", h.Title, err)
 		}
 	}
-	return nil
+	ids := make([]int64, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	return demoPurchases(ctx, svc, cat, ids, owners)
 }
 
 // createCategories inserts a level of the tree and records, for each slug

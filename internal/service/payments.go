@@ -352,6 +352,13 @@ func (s *Service) paidNotice(ctx context.Context, orderID string) (func(*shop.Or
 	}, nil
 }
 
+// TestPayments reports whether the payment provider takes test cards
+// (TestCharge), as the demo seed's purchases need.
+func (s *Service) TestPayments() bool {
+	_, ok := s.pay.(TestCharger)
+	return ok
+}
+
 // TestCharge "charges" a test card for the user's pending test attempt
 // (test mode only; else 404).
 func (s *Service) TestCharge(ctx context.Context, u *shop.User, reference, cardNumber *string) (shop.ProviderTransaction, error) {

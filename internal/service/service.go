@@ -112,6 +112,9 @@ type PhoneStore interface {
 	// NoticePrefs is a user's channels per kind of notice (defaults filled in).
 	NoticePrefs(ctx context.Context, userID int64) (shop.NoticePrefs, error)
 	SetNoticePrefs(ctx context.Context, userID int64, p shop.NoticePrefs) error
+	// CoPurchased ranks the products sharing paid orders with a product
+	// (its latest window order lines), at most limit ids.
+	CoPurchased(ctx context.Context, productID int64, window, limit int) ([]int64, error)
 }
 
 // Service is the application: one value, methods per area in their files.
@@ -138,8 +141,10 @@ type Service struct {
 	cat catalogueCache
 	// details keeps public product details (detailcache.go).
 	details *detailCache
-	media   MediaStore
-	probes  []Probe
+	// together keeps "bought together" rankings (boughttogether.go).
+	together coPurchaseCache
+	media    MediaStore
+	probes   []Probe
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())

@@ -197,3 +197,29 @@ func setStatus[T any](ctx context.Context, s *Store, table, query string, id int
 	})
 	return out, err
 }
+
+// CoPurchased returns the products that share the most paid orders with
+// productID, most shared orders first (ties by id), counting only the
+// product's latest `window` order lines, so the work is bounded however
+// often it sold; at most limit ids. Visibility is the caller's business.
+func (s *Store) CoPurchased(ctx context.Context, productID int64, window, limit int) ([]int64, error) {
+	rows, err := s.db.reader().query(ctx, `SELECT other.product_id FROM
+		(SELECT order_id FROM order_items WHERE product_id = ? ORDER BY id DESC LIMIT ?) mine
+		JOIN orders o ON o.id = mine.order_id AND o.status IN ('processing', 'shipped', 'delivered')
+		JOIN order_items other ON other.order_id = mine.order_id AND other.product_id <> ?
+		GROUP BY other.product_id ORDER BY COUNT(DISTINCT other.order_id) DESC, other.product_id LIMIT ?`,
+		productID, window, productID, limit)
+	if err != nil {
+		return nil, s.db.translate(err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

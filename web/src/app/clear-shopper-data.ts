@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { forgetViewed } from '@/lib/recently-viewed';
 
 const PRIVATE = new Set(['cart', 'wishlist', 'me', 'seller']);
 
 /**
  * Drops the signed-in shopper's bag, wishlist, account and Seller Centre data from the query
- * cache: they must not outlive the session in this tab, whether the shopper logged out or the
- * session was ended (forcedLogout).
+ * cache, and the products they viewed from the device: they must not outlive the session in this
+ * tab, whether the shopper logged out or the session was ended (forcedLogout).
  */
 export function clearShopperData(client: QueryClient) {
+  forgetViewed();
   client.removeQueries({
     predicate: ({ queryKey }) => PRIVATE.has(String(queryKey[0])),
   });

@@ -2,7 +2,7 @@ import { SIZES, srcSet } from '@/lib/responsive-image';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from '@/components/ui/price';
-import { Stars } from '@/components/ui/stars';
+import { RatingSummary, Stars } from '@/components/ui/stars';
 import { StockBadge } from '@/components/ui/stock-badge';
 import type { components } from '@/lib/api/schema';
 import { snippet } from '@/lib/html';
@@ -11,7 +11,8 @@ type Product = components['schemas']['Product'];
 export type CardProduct = Pick<
   Product,
   'id' | 'name' | 'description' | 'unit_price' | 'images' | 'inventory' | 'average_rating'
->;
+> &
+  Partial<Pick<Product, 'ratings_count'>>;
 
 /**
  * A product in a list (spec §2 catalogue): image or 'Image Coming Soon!', name, an 80-character
@@ -62,7 +63,11 @@ export function ProductCard({
         <p className="line-clamp-2 text-sm text-muted">{snippet(product.description)}</p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
           <StockBadge inventory={product.inventory} />
-          <Stars rating={product.average_rating} />
+          {product.ratings_count === undefined ? (
+            <Stars rating={product.average_rating} />
+          ) : (
+            <RatingSummary average={product.average_rating} count={product.ratings_count} />
+          )}
         </div>
         <Price amount={product.unit_price} className="text-lg" />
       </div>

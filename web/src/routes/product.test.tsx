@@ -263,3 +263,42 @@ describe('product purchase (issue 19, defect 3)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('related products', () => {
+  it('come from the deepest category, this product left out, in a row that scrolls sideways', async () => {
+    const leaf = {
+      ...controller,
+      subcategory: 'Accessories',
+      subcategory_slug: 'accessories',
+      sub_subcategory: 'Controllers',
+      sub_subcategory_slug: 'controllers',
+    };
+    let asked: URLSearchParams | undefined;
+    server.use(
+      http.get('/api/store/products/7/', () => HttpResponse.json(leaf)),
+      http.get('/api/store/products/', ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            { ...controller, ratings_count: 0 },
+            { ...controller, id: 8, name: 'Charging Dock', ratings_count: 0 },
+          ],
+        });
+      }),
+      http.get('/api/store/cart-items/', () => HttpResponse.json([])),
+    );
+    renderApp('/store/products/7');
+    const related = await screen.findByRole('list', { name: 'Related Products' });
+    expect(
+      within(related)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Charging Dock']);
+    expect(related).toHaveClass('overflow-x-auto', 'snap-x');
+    expect(asked?.get('sub_subcategory__slug')).toBe('controllers');
+    expect(asked?.get('subcategory__slug')).toBe('accessories');
+  });
+});

@@ -1,4 +1,4 @@
-import { Suspense, useState, type SubmitEvent } from 'react';
+import { Suspense, useEffect, useState, type SubmitEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazyPart } from '@/lib/lazy-part';
 import { useNavigate, useParams } from 'react-router';
@@ -20,6 +20,7 @@ import { useAuthDialog } from '@/app/auth-dialog';
 import { ApiError } from '@/lib/api/client';
 import { problemText } from '@/lib/api/problem';
 import { useAttemptKey } from '@/lib/attempt-key';
+import { rememberViewed } from '@/lib/recently-viewed';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Spec §9: how long 'Product added to cart!' stays. */
@@ -28,6 +29,7 @@ export const MAX_QUANTITY = 99;
 
 // Everything below the purchase block is below the fold: its code loads right after the top.
 const ProductDetails = lazyPart(() => import('@/features/catalog/components/product-details'));
+const ProductRails = lazyPart(() => import('@/features/rails/product-rails'));
 
 /** The product id of the address (its `:id`). */
 export function productId(param: string | undefined): number {
@@ -77,6 +79,9 @@ function BackButton() {
 }
 
 function ProductView({ product }: { product: Product }) {
+  useEffect(() => {
+    rememberViewed(product.id);
+  }, [product.id]);
   return (
     <>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
@@ -100,6 +105,9 @@ function ProductView({ product }: { product: Product }) {
       </div>
       <Suspense fallback={<div className="mt-8 min-h-screen" />}>
         <ProductDetails product={product} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ProductRails product={product} />
       </Suspense>
       <BackButton />
     </>

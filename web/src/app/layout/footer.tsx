@@ -22,6 +22,12 @@ export default function Footer() {
           <p className="mt-1 text-muted">
             Your online mall for Ghana: gadgets, gaming, phones and more, priced in GH₵.
           </p>
+          <Link
+            to="/stores"
+            className="inline-flex min-h-tap items-center font-semibold text-brand-700 underline underline-offset-4"
+          >
+            Browse all stores
+          </Link>
         </div>
         <div>
           <h2 className="font-semibold">Support</h2>

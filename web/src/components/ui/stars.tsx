@@ -42,3 +42,29 @@ export function Stars({ rating, className }: { rating: number; className?: strin
     </span>
   );
 }
+
+/**
+ * A card's rating: "★ 4.3 (12)" — the verified average to one decimal and how many rated;
+ * nothing before anyone rated. One accessible name says it in words.
+ */
+export function RatingSummary({ average, count }: { average: number; count: number }) {
+  if (count < 1) return null;
+  const value = average.toFixed(1);
+  return (
+    <span
+      role="img"
+      aria-label={`Rated ${value} out of 5 by ${String(count)} ${count === 1 ? 'shopper' : 'shoppers'}`}
+      className="inline-flex items-center gap-1 text-sm whitespace-nowrap"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 text-gold-500">
+        <path d={STAR} fill="currentColor" />
+      </svg>
+      <span aria-hidden="true" className="font-semibold">
+        {value}
+      </span>
+      <span aria-hidden="true" className="text-muted">
+        ({count})
+      </span>
+    </span>
+  );
+}

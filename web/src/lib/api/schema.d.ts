@@ -138,6 +138,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/store/products/{id}/bought-together/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The active products most often in the same paid orders as an active product
+     * @description At most 12 products, most shared paid (processing, shipped or delivered) orders first, ties by id, counted over the product's latest 1,000 order lines. The ranking is kept for up to ten minutes per product; what is shown of it is live: an inactive product, one of a suspended store or in a hidden category is never listed (ADR 0022). 404 when the product itself is not visible.
+     */
+    get: operations['getBoughtTogether'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/store/products/{id}/reviews/': {
     parameters: {
       query?: never;
@@ -3624,6 +3644,36 @@ export interface operations {
         };
       };
       304: components['responses']['NotModified'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getBoughtTogether: {
+    parameters: {
+      query?: {
+        /** @description As for one product: the keys each product has. */
+        fields?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The products (only the keys named by `fields=`, when sent); an empty list when none. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControlLive'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: components['schemas']['ProductFields'][];
+          };
+        };
+      };
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
     };

@@ -8,7 +8,8 @@ import { LIVE_STALE_TIME } from './get-product';
 export type ProductSummary = components['schemas']['Product'];
 
 /** Lists ask only for what a card shows (contract §1.9): no reviews, no specification. */
-export const LIST_FIELDS = 'id,name,description,unit_price,images,inventory,average_rating';
+export const LIST_FIELDS =
+  'id,name,description,unit_price,images,inventory,average_rating,ratings_count';
 export const PAGE_SIZE = 24;
 
 /** The filter of a product list: the API's own parameters (contract §2.2), e.g. `search`. */

@@ -1,4 +1,5 @@
 import { ProductCard } from '@/components/product-card';
+import { SIDE_SCROLL_SLOT, SideScroll } from '@/components/ui/side-scroll';
 import type { Product } from '../api/get-product';
 import { useProductList } from '../api/get-products';
 import { ReviewList, RichText, Section, SectionNav, StoreCard } from './product-sections';
@@ -36,22 +37,23 @@ export default function ProductDetails({ product }: { product: Product }) {
   );
 }
 
-/** Products of the same (deepest known) category, this one left out. */
+/** Products of the same deepest category, this one left out (issue 19), in a sideways row. */
 function Related({ product }: { product: Product }) {
   const filter: Record<string, string> = {};
   if (product.category_slug) filter.category__slug = product.category_slug;
   if (product.subcategory_slug) filter.subcategory__slug = product.subcategory_slug;
+  if (product.sub_subcategory_slug) filter.sub_subcategory__slug = product.sub_subcategory_slug;
   const list = useProductList(filter);
-  const items = (list.data?.pages[0]?.items ?? []).filter((p) => p.id !== product.id).slice(0, 4);
+  const items = (list.data?.pages[0]?.items ?? []).filter((p) => p.id !== product.id).slice(0, 12);
   if (list.isPending) return <p className="text-muted">Loading...</p>;
   if (items.length === 0) return <p className="text-muted">No related products yet.</p>;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <SideScroll labelledBy="related-title">
       {items.map((p) => (
-        <li key={p.id}>
+        <li key={p.id} className={SIDE_SCROLL_SLOT}>
           <ProductCard product={p} />
         </li>
       ))}
-    </ul>
+    </SideScroll>
   );
 }
