@@ -1,12 +1,24 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+/** The facets of an empty list. */
+export const NO_FACETS = {
+  count: 0,
+  stores: [],
+  brands: [],
+  ratings: [4, 3, 2, 1].map((min_rating) => ({ min_rating, count: 0 })),
+  in_stock: 0,
+  on_sale: 0,
+  price: null,
+};
+
 /**
  * The mock API for component tests; each test installs its handlers with `server.use(...)`.
  * Page views are reported on every page, and the header asks a signed-in user's unread count on
  * every page, so they are answered for all tests (none unread unless a test says otherwise). A
  * pending order's page asks for its payment attempts, a paid one for its refunds: none unless a
- * test says otherwise.
+ * test says otherwise. Product lists ask for their filters' counts: none unless a test says
+ * otherwise.
  */
 export const server = setupServer(
   http.post('/api/analytics/pageviews/', () => new HttpResponse(null, { status: 204 })),
@@ -15,4 +27,5 @@ export const server = setupServer(
     HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/store/orders/:id/refunds/', () => HttpResponse.json([])),
+  http.get('/api/store/products/facets/', () => HttpResponse.json(NO_FACETS)),
 );
