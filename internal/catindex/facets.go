@@ -85,10 +85,26 @@ func (x *Index) countFacets(q *shop.ProductQuery, f *filter) shop.ProductFacets 
 	if q.Terms != nil {
 		x.matches(q.Terms, core, func(it item, _ int32) { c.add(x.attrs(it)) })
 	} else {
-		x.candidates(core, func(it item) bool {
-			c.add(x.attrs(it))
-			return true
-		})
+		// candidates, without a call per product: the pass is the whole cost.
+		visit := func(d int32) {
+			if a := &x.b.attrs[d]; !x.isMasked(d) && core.pass(a) {
+				c.add(a)
+			}
+		}
+		if docs := x.listFor(core).orders[fieldPrice]; len(docs) < x.b.len() {
+			for _, d := range docs {
+				visit(d)
+			}
+		} else {
+			for d := range int32(x.b.len()) { // every document, read in order
+				visit(d)
+			}
+		}
+		for _, e := range x.d.byID {
+			if core.pass(&e.a) {
+				c.add(&e.a)
+			}
+		}
 	}
 	out := shop.ProductFacets{Total: c.total, Ratings: c.ratings, InStock: c.inStock, OnSale: c.onSale}
 	if c.minPrice <= c.maxPrice {
