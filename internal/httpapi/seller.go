@@ -61,14 +61,14 @@ type sellerProductDTO struct {
 	SubcategoryID    *int64     `json:"subcategory_id"`
 	SubSubcategoryID *int64     `json:"sub_subcategory_id"`
 	UnitPrice        string     `json:"unit_price"`
-	WasPrice         *string    `json:"was_price"`
-	Brand            string     `json:"brand"`
 	Inventory        int        `json:"inventory"`
 	IsActive         bool       `json:"is_active"`
 	Description      string     `json:"description"`
 	Specification    string     `json:"specification"`
 	Images           []imageDTO `json:"images"`
 	CreatedAt        string     `json:"created_at"`
+	WasPrice         *string    `json:"was_price"`
+	Brand            string     `json:"brand"`
 }
 
 // optionalID renders an id, or null for 0 (none).
