@@ -23,10 +23,13 @@ type attrs struct {
 	store int32
 	avg   int16
 	flags uint8
+	disc  uint8 // the deal's percent off (shop.Discount), 0 = none
+	brand int32 // brandDict number, 0 = none
 }
 
-func attrsOf(p *Product) attrs {
-	a := attrs{price: p.Price, store: int32(p.Store), avg: int16(p.Avg100)}
+func attrsOf(p *Product, brands *brandDict) attrs {
+	a := attrs{price: p.Price, store: int32(p.Store), avg: int16(p.Avg100),
+		disc: uint8(shop.Discount(shop.Money(p.Price), shop.Money(p.WasPrice))), brand: brands.intern(p.Brand)}
 	for l, c := range p.Categories {
 		a.cats[l] = int32(c)
 	}
@@ -54,6 +57,8 @@ type base struct {
 	ids     []int32 // document → id, ascending
 	attrs   []attrs
 	created []int64
+	was     []int64 // price before the deal, 0 = none
+	sold    []int64
 	nameEnd []uint32 // name of d: arena[nameEnd[d-1]:nameEnd[d]] (0 for d = 0)
 	arena   []byte
 	tokHash []uint64 // tells whether a change altered the search document
@@ -63,6 +68,8 @@ type base struct {
 	all     *list
 	byCat   [shop.MaxCategoryDepth]map[int64]*list
 	byStore map[int64]*list
+	// maxStore is the largest store id.
+	maxStore int64
 
 	// id → document: docOf[id]-1 when ids are dense (0 = absent), else
 	// blocks.
@@ -80,6 +87,21 @@ type list struct {
 }
 
 func (b *base) len() int { return len(b.ids) }
+
+// value is document d's numeric field f.
+func (b *base) value(f field, d int32) int64 {
+	switch f {
+	case fieldPrice:
+		return b.attrs[d].price
+	case fieldCreated:
+		return b.created[d]
+	case fieldDiscount:
+		return int64(b.attrs[d].disc)
+	case fieldSold:
+		return b.sold[d]
+	}
+	return int64(b.attrs[d].avg)
+}
 
 func (b *base) name(d int32) []byte {
 	start := uint32(0)
@@ -113,11 +135,13 @@ func (b *base) doc(id int64) (int32, bool) {
 	return lo + int32(i), ok
 }
 
-// product rebuilds document d's Product, without its tokens.
-func (b *base) product(d int32) Product {
+// product rebuilds document d's Product, without its tokens; its brand
+// as the dictionary first met it.
+func (b *base) product(d int32, brands *brandDict) Product {
 	a := &b.attrs[d]
 	p := Product{ID: int64(b.ids[d]), Active: a.flags&flagActive != 0, Store: int64(a.store), Price: a.price,
-		Created: b.created[d], Name: string(b.name(d)), InStock: a.flags&flagInStock != 0, Avg100: int32(a.avg)}
+		Created: b.created[d], Name: string(b.name(d)), InStock: a.flags&flagInStock != 0, Avg100: int32(a.avg),
+		Brand: brands.name(a.brand), WasPrice: b.was[d], Sold: b.sold[d]}
 	for l, c := range a.cats {
 		p.Categories[l] = int64(c)
 	}
@@ -137,22 +161,31 @@ type baseBuilder struct {
 func newBaseBuilder(capacity int) *baseBuilder {
 	return &baseBuilder{b: &base{
 		ids: make([]int32, 0, capacity), attrs: make([]attrs, 0, capacity), created: make([]int64, 0, capacity),
-		nameEnd: make([]uint32, 0, capacity), tokHash: make([]uint64, 0, capacity),
+		was: make([]int64, 0, capacity), sold: make([]int64, 0, capacity), nameEnd: make([]uint32, 0, capacity), tokHash: make([]uint64, 0, capacity),
 	}, text: search.NewBuilder()}
 }
 
 // add appends a document; the caller adds its tokens under the number
 // returned.
-func (bb *baseBuilder) add(id int64, a attrs, created int64, name []byte, tokHash uint64) int32 {
+func (bb *baseBuilder) add(id int64, a attrs, x docExtra, name []byte, tokHash uint64) int32 {
 	b := bb.b
 	b.ids = append(b.ids, int32(id))
 	b.attrs = append(b.attrs, a)
-	b.created = append(b.created, created)
+	b.created = append(b.created, x.created)
+	b.was = append(b.was, x.was)
+	b.sold = append(b.sold, x.sold)
 	b.arena = append(b.arena, name...)
 	b.nameEnd = append(b.nameEnd, uint32(len(b.arena)))
 	b.tokHash = append(b.tokHash, tokHash)
 	return int32(len(b.ids) - 1)
 }
+
+// docExtra is what a document keeps beside its attrs.
+type docExtra struct{ created, was, sold int64 }
+
+func extraOf(p *Product) docExtra { return docExtra{p.Created, p.WasPrice, p.Sold} }
+
+func (b *base) extra(d int32) docExtra { return docExtra{b.created[d], b.was[d], b.sold[d]} }
 
 // finishText completes the token index of the documents added.
 func (bb *baseBuilder) finishText() *base {
@@ -197,6 +230,7 @@ func finish(b *base) *base {
 			member[d][l] = find(b.byCat[l], int64(c))
 		}
 		member[d][shop.MaxCategoryDepth] = find(b.byStore, int64(a.store))
+		b.maxStore = max(b.maxStore, int64(a.store))
 		for _, i := range member[d] {
 			if i >= 0 {
 				sizes[i]++
@@ -287,16 +321,7 @@ func (b *base) fieldOrder(f field) []int32 {
 	}
 	pairs := make([]pair, len(b.ids))
 	for d := range pairs {
-		var v int64
-		switch f {
-		case fieldPrice:
-			v = b.attrs[d].price
-		case fieldCreated:
-			v = b.created[d]
-		default:
-			v = int64(b.attrs[d].avg)
-		}
-		pairs[d] = pair{v, int32(d)}
+		pairs[d] = pair{b.value(f, int32(d)), int32(d)}
 	}
 	slices.SortFunc(pairs, func(a, c pair) int { return cmp.Or(cmp.Compare(a.v, c.v), cmp.Compare(a.d, c.d)) })
 	for i, p := range pairs {

@@ -45,6 +45,12 @@ func (s *synthetic) product(id int64) Product {
 	if r.IntN(2) == 0 {
 		p.Avg100 = int32(100 + r.IntN(401))
 	}
+	// 300 brands, a few big ones; one product in eight on a deal.
+	p.Brand = fmt.Sprintf("Brand %d", min(r.IntN(300), r.IntN(300)))
+	if r.IntN(8) == 0 {
+		p.WasPrice = p.Price + p.Price*int64(1+r.IntN(60))/100
+	}
+	p.Sold = int64(r.IntN(4) * r.IntN(200))
 	tokens := map[string]int{}
 	name := make([]string, 3+r.IntN(3))
 	for i := range name {
@@ -117,6 +123,51 @@ func BenchmarkQueryCategoryShuffle(b *testing.B) {
 	benchQuery(b, func(i int) shop.ProductQuery {
 		c := int64(1 + i%10)
 		return shop.ProductQuery{CategoryIDs: [3]int64{c, c * 100, 0}, Seed: int64(i), Limit: 24}
+	})
+}
+
+// The facets of the whole catalogue, of a category, and of a category
+// with a brand, a price band and in stock chosen (every facet drops one),
+// and of a search.
+func BenchmarkFacets(b *testing.B) {
+	m1, m2 := shop.Money(100_000), shop.Money(1_500_000)
+	queries := map[string]func(i int) shop.ProductQuery{
+		"all": func(int) shop.ProductQuery { return shop.ProductQuery{} },
+		"category": func(i int) shop.ProductQuery {
+			return shop.ProductQuery{CategoryIDs: [3]int64{int64(1 + i%10), 0, 0}}
+		},
+		"filtered": func(i int) shop.ProductQuery {
+			return shop.ProductQuery{CategoryIDs: [3]int64{int64(1 + i%10), 0, 0}, Brands: []string{"brand 3", "Brand 7"},
+				PriceAbove: &m1, PriceBelow: &m2, InStock: true, MinRating: 300}
+		},
+		"search": func(i int) shop.ProductQuery {
+			return shop.ProductQuery{Terms: []string{synth().words[i%5000]}, Brands: []string{"Brand 1"}}
+		},
+	}
+	for _, name := range []string{"all", "category", "filtered", "search"} {
+		for _, n := range sizes[:2] {
+			b.Run(fmt.Sprintf("%s/%d", name, n), func(b *testing.B) {
+				x := index(b, n)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; b.Loop(); i++ {
+					// Counted each time: the snapshot's kept facets left out.
+					q := queries[name](i)
+					if f := x.countFacets(&q, x.compileFilter(&q)); f.MaxPrice == 0 && n > 1000 && name != "search" {
+						b.Fatal("no facets")
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkQueryDealsAndBestSellers(b *testing.B) {
+	benchQuery(b, func(i int) shop.ProductQuery {
+		if i%2 == 0 {
+			return shop.ProductQuery{OnSale: true, Ordering: []shop.OrderKey{{Field: shop.OrderDiscount, Desc: true}}, Limit: 12}
+		}
+		return shop.ProductQuery{Ordering: []shop.OrderKey{{Field: shop.OrderSold, Desc: true}}, Limit: 12}
 	})
 }
 

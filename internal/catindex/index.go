@@ -22,6 +22,8 @@ type Index struct {
 	maxID  int64
 	n      int
 	memo   *countMemo
+	brands *brandDict // shared by every snapshot of one build
+	facets facetMemo
 }
 
 // entry is a product changed or added since the base was built.
@@ -95,12 +97,13 @@ func (d *delta) find(id int64) *entry {
 // goes.
 type Builder struct {
 	bb       *baseBuilder
+	brands   *brandDict
 	unsorted bool
 	err      error
 }
 
 // NewBuilder starts an index.
-func NewBuilder() *Builder { return &Builder{bb: newBaseBuilder(1024)} }
+func NewBuilder() *Builder { return &Builder{bb: newBaseBuilder(1024), brands: newBrandDict()} }
 
 // Add adds one product. Its search document must be as
 // search.EncodeDocument wrote it; the first error is also Finish's.
@@ -115,7 +118,7 @@ func (b *Builder) Add(p Product) error {
 	if n := len(b.bb.b.ids); n > 0 && int64(b.bb.b.ids[n-1]) >= p.ID {
 		b.unsorted = true
 	}
-	d := b.bb.add(p.ID, attrsOf(&p), p.Created, []byte(p.Name), tokenHash(p.Tokens))
+	d := b.bb.add(p.ID, attrsOf(&p, b.brands), extraOf(&p), []byte(p.Name), tokenHash(p.Tokens))
 	if err := b.bb.text.AddDocument(d, p.Tokens); err != nil {
 		b.err = fmt.Errorf("catalogue index: product %d: %w", p.ID, err)
 	}
@@ -152,12 +155,12 @@ func (b *Builder) Finish(seq int64) (*Index, error) {
 		base = finish(base)
 	}
 	b.bb = nil
-	return newIndex(seq, base), nil
+	return newIndex(seq, base, b.brands), nil
 }
 
-func newIndex(seq int64, b *base) *Index {
+func newIndex(seq int64, b *base, brands *brandDict) *Index {
 	return &Index{seq: seq, b: b, masked: make([]uint64, (b.len()+63)/64), d: &delta{text: &deltaText{}}, maxID: b.maxID(),
-		n: b.len(), memo: newCountMemo()}
+		n: b.len(), memo: newCountMemo(), brands: brands}
 }
 
 // Seq is the change sequence the snapshot includes.
@@ -185,7 +188,7 @@ func (x *Index) product(it item) Product {
 		p.Tokens = ""
 		return p
 	}
-	return x.b.product(it.doc)
+	return x.b.product(it.doc, x.brands)
 }
 
 // Product returns the current attributes of product id, without its
@@ -210,7 +213,7 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 	if err != nil {
 		return nil, nil, err
 	}
-	next := &Index{seq: seq, b: x.b, masked: x.masked, maxID: x.maxID, n: x.n}
+	next := &Index{seq: seq, b: x.b, masked: x.masked, maxID: x.maxID, n: x.n, brands: x.brands}
 	changes := make([]shop.ChangedProduct, len(ps))
 	befores := make([]*attrs, len(ps)) // nil for a new product
 	fresh := make([]*entry, len(ps))
@@ -222,7 +225,7 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 		sameTokens := func(*entry) bool { return false }
 		if it, ok := x.lookup(p.ID); ok {
 			before := x.product(it)
-			a := attrsOf(&before)
+			a := attrsOf(&before, x.brands)
 			befores[i] = &a
 			changes[i].Before = before.place()
 			if it.e != nil && it.e.retok {
@@ -241,7 +244,7 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 			next.n++
 			next.maxID = max(next.maxID, p.ID)
 		}
-		e := &entry{Product: *p, a: attrsOf(p), name: []byte(p.Name), doc: -1}
+		e := &entry{Product: *p, a: attrsOf(p, x.brands), name: []byte(p.Name), doc: -1}
 		if d, ok := x.b.doc(p.ID); ok {
 			e.doc = d
 			e.retok = tokenHash(p.Tokens) != x.b.tokHash[d]
@@ -368,6 +371,10 @@ func compareEntries(f field, a, b *entry) int {
 		c = cmp.Compare(a.Created, b.Created)
 	case fieldAvg:
 		c = cmp.Compare(a.Avg100, b.Avg100)
+	case fieldDiscount:
+		c = cmp.Compare(a.a.disc, b.a.disc)
+	case fieldSold:
+		c = cmp.Compare(a.Sold, b.Sold)
 	default:
 		c = strings.Compare(a.Name, b.Name)
 	}
@@ -401,7 +408,7 @@ func (x *Index) Compact() (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	next := newIndex(x.seq, b)
+	next := newIndex(x.seq, b, x.brands)
 	next.memo = x.memo.carry(func(*filter) int { return 0 })
 	return next, nil
 }
@@ -424,14 +431,14 @@ func rebuild(src *base, order []int32, masked []uint64, entries []*entry) (*base
 	bb.text.Grow(postings)
 	isMasked := func(d int32) bool { return masked != nil && masked[d>>6]&(1<<(d&63)) != 0 }
 	addDoc := func(d int32) error {
-		return bb.text.AddFrom(bb.add(int64(src.ids[d]), src.attrs[d], src.created[d], src.name(d), src.tokHash[d]),
+		return bb.text.AddFrom(bb.add(int64(src.ids[d]), src.attrs[d], src.extra(d), src.name(d), src.tokHash[d]),
 			src.text, d)
 	}
 	addEntry := func(e *entry) error {
 		if !e.retok {
-			return bb.text.AddFrom(bb.add(e.ID, e.a, e.Created, e.name, src.tokHash[e.doc]), src.text, e.doc)
+			return bb.text.AddFrom(bb.add(e.ID, e.a, extraOf(&e.Product), e.name, src.tokHash[e.doc]), src.text, e.doc)
 		}
-		return bb.text.AddDocument(bb.add(e.ID, e.a, e.Created, e.name, tokenHash(e.Tokens)), e.Tokens)
+		return bb.text.AddDocument(bb.add(e.ID, e.a, extraOf(&e.Product), e.name, tokenHash(e.Tokens)), e.Tokens)
 	}
 	j := 0
 	for i := range n {

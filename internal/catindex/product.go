@@ -23,6 +23,9 @@ type Product struct {
 	Name       string
 	InStock    bool  // inventory > 0
 	Avg100     int32 // verified mean rating in hundredths, 0 if none
+	Brand      string
+	WasPrice   int64 // the price before a deal, 0 if none
+	Sold       int64 // units in paid orders
 	Tokens     string
 }
 
@@ -44,6 +47,9 @@ func (p *Product) check() error {
 	if p.Avg100 < 0 || p.Avg100 > 500 {
 		return fmt.Errorf("catalogue index: product %d: average rating %d out of range", p.ID, p.Avg100)
 	}
+	if p.WasPrice < 0 || p.Sold < 0 {
+		return fmt.Errorf("catalogue index: product %d: negative price before the deal or units sold", p.ID)
+	}
 	return nil
 }
 
@@ -55,6 +61,8 @@ const (
 	fieldCreated
 	fieldAvg
 	fieldName
+	fieldDiscount
+	fieldSold
 	numFields
 )
 
@@ -66,6 +74,10 @@ func fieldOf(o shop.ProductOrder) field {
 		return fieldCreated
 	case shop.OrderAverageRating:
 		return fieldAvg
+	case shop.OrderDiscount:
+		return fieldDiscount
+	case shop.OrderSold:
+		return fieldSold
 	}
 	return fieldName
 }
@@ -91,16 +103,14 @@ func (x *Index) value(f field, it item) int64 {
 			return it.e.Price
 		case fieldCreated:
 			return it.e.Created
+		case fieldDiscount:
+			return int64(it.e.a.disc)
+		case fieldSold:
+			return it.e.Sold
 		}
 		return int64(it.e.Avg100)
 	}
-	switch f {
-	case fieldPrice:
-		return x.b.attrs[it.doc].price
-	case fieldCreated:
-		return x.b.created[it.doc]
-	}
-	return int64(x.b.attrs[it.doc].avg)
+	return x.b.value(f, it.doc)
 }
 
 func (x *Index) name(it item) []byte {
@@ -149,38 +159,56 @@ func (x *Index) compare(keys []orderKey, a, b item) int {
 
 // filter is a query's filters and visibility, compiled.
 type filter struct {
-	cats                 [shop.MaxCategoryDepth]int64
-	store                int64
-	above, below         int64 // strict bounds
-	inStock              bool
+	cats            [shop.MaxCategoryDepth]int64
+	store           int64
+	above, below    int64 // strict bounds
+	inStock, onSale bool
+	minAvg          int16
+	// brands: the brand numbers (brandDict) to keep, none = any; an
+	// unknown brand is -1, which no product has.
+	brands               idSet
 	hiddenCats, hiddenSt idSet
 	key                  string // identifies the filter set in the count memo
 }
 
-func compileFilter(q *shop.ProductQuery) *filter {
+func (x *Index) compileFilter(q *shop.ProductQuery) *filter {
 	f := &filter{cats: q.CategoryIDs, store: q.StoreID, above: math.MinInt64, below: math.MaxInt64,
-		inStock: q.InStock, hiddenCats: newIDSet(q.Hidden.Categories), hiddenSt: newIDSet(q.Hidden.Stores)}
+		inStock: q.InStock, onSale: q.OnSale, minAvg: int16(min(max(q.MinRating, 0), 500)),
+		hiddenCats: newIDSet(q.Hidden.Categories), hiddenSt: newIDSet(q.Hidden.Stores)}
 	if q.PriceAbove != nil {
 		f.above = int64(*q.PriceAbove)
 	}
 	if q.PriceBelow != nil {
 		f.below = int64(*q.PriceBelow)
 	}
+	if len(q.Brands) > 0 {
+		ids := make([]int64, len(q.Brands))
+		for i, b := range q.Brands {
+			ids[i] = int64(x.brands.lookup(b))
+		}
+		f.brands = newIDSet(ids)
+	}
+	f.key = f.makeKey()
+	return f
+}
+
+// makeKey identifies the filter set in the count memo.
+func (f *filter) makeKey() string {
 	key := make([]byte, 0, 64)
-	for _, v := range append(f.cats[:], f.store, f.above, f.below) {
+	for _, v := range append(f.cats[:], f.store, f.above, f.below, int64(f.minAvg)) {
 		key = strconv.AppendInt(key, v, 10)
 		key = append(key, ',')
 	}
 	key = strconv.AppendBool(key, f.inStock)
-	for _, set := range [][]int64{f.hiddenCats.ids, f.hiddenSt.ids} {
+	key = strconv.AppendBool(key, f.onSale)
+	for _, set := range [][]int64{f.hiddenCats.ids, f.hiddenSt.ids, f.brands.ids} {
 		key = append(key, '|')
 		for _, v := range set {
 			key = strconv.AppendInt(key, v, 10)
 			key = append(key, ',')
 		}
 	}
-	f.key = string(key)
-	return f
+	return string(key)
 }
 
 // pass applies the filter to one product: active, in none of the hidden
@@ -188,7 +216,8 @@ func compileFilter(q *shop.ProductQuery) *filter {
 // that is set.
 func (f *filter) pass(a *attrs) bool {
 	if a.flags&flagActive == 0 || (f.inStock && a.flags&flagInStock == 0) || a.price <= f.above ||
-		a.price >= f.below || (f.store != 0 && int64(a.store) != f.store) {
+		a.price >= f.below || (f.store != 0 && int64(a.store) != f.store) || (f.onSale && a.disc == 0) ||
+		a.avg < f.minAvg || (len(f.brands.ids) > 0 && !f.brands.contains(int64(a.brand))) {
 		return false
 	}
 	for i, id := range a.cats {

@@ -23,7 +23,7 @@ func (x *Index) Query(q shop.ProductQuery) shop.ProductPage {
 // visited (probed, or read from a list), and shuffle blocks looked up.
 // Counting is not work: the count memo's misses are left out.
 func (x *Index) query(q shop.ProductQuery) (shop.ProductPage, int) {
-	f := compileFilter(&q)
+	f := x.compileFilter(&q)
 	offset, limit := max(q.Offset, 0), max(q.Limit, 0)
 	if q.Terms != nil {
 		return x.search(&q, f, offset, limit), 0
@@ -188,25 +188,7 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 		score int32
 	}
 	var hits []hit
-	for _, h := range x.b.text.Match(q.Terms) {
-		it := item{doc: h.Doc}
-		if x.isMasked(h.Doc) {
-			e := x.d.find(int64(x.b.ids[h.Doc]))
-			if e.retok {
-				continue
-			}
-			it = item{e: e}
-		}
-		if x.passes(f, it) {
-			hits = append(hits, hit{it, h.Score})
-		}
-	}
-	text, docs := x.d.text.index()
-	for _, h := range text.Match(q.Terms) {
-		if e := docs[h.Doc]; f.pass(&e.a) {
-			hits = append(hits, hit{item{e: e}, h.Score})
-		}
-	}
+	x.matches(q.Terms, f, func(it item, score int32) { hits = append(hits, hit{it, score}) })
 	page := shop.ProductPage{Total: len(hits)}
 	end := min(offset+limit, len(hits))
 	if offset >= end {
@@ -228,6 +210,30 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 		page.IDs = append(page.IDs, int64(k&idMask))
 	}
 	return page
+}
+
+// matches calls fn with every product matching the terms and passing f,
+// and its relevance.
+func (x *Index) matches(terms []string, f *filter, fn func(it item, score int32)) {
+	for _, h := range x.b.text.Match(terms) {
+		it := item{doc: h.Doc}
+		if x.isMasked(h.Doc) {
+			e := x.d.find(int64(x.b.ids[h.Doc]))
+			if e.retok {
+				continue
+			}
+			it = item{e: e}
+		}
+		if x.passes(f, it) {
+			fn(it, h.Score)
+		}
+	}
+	text, docs := x.d.text.index()
+	for _, h := range text.Match(terms) {
+		if e := docs[h.Doc]; f.pass(&e.a) {
+			fn(item{e: e}, h.Score)
+		}
+	}
 }
 
 // rankKey packs the relevance order into one integer, smallest first:

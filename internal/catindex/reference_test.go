@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -85,7 +86,10 @@ func (m model) query(q shop.ProductQuery) shop.ProductPage {
 			}
 		}
 		return (q.StoreID == 0 || p.Store == q.StoreID) && (!q.InStock || p.InStock) &&
-			(q.PriceAbove == nil || p.Price > int64(*q.PriceAbove)) && (q.PriceBelow == nil || p.Price < int64(*q.PriceBelow))
+			(q.PriceAbove == nil || p.Price > int64(*q.PriceAbove)) && (q.PriceBelow == nil || p.Price < int64(*q.PriceBelow)) &&
+			(len(q.Brands) == 0 || slices.ContainsFunc(q.Brands, func(b string) bool {
+				return shop.BrandKey(b) == shop.BrandKey(p.Brand) && p.Brand != ""
+			})) && int(p.Avg100) >= q.MinRating && (!q.OnSale || discount(p) > 0)
 	}
 	ids := m.ids()
 	maxID := ids[len(ids)-1]
@@ -113,6 +117,10 @@ func (m model) query(q shop.ProductQuery) shop.ProductPage {
 				c = cmp.Compare(a.Avg100, b.Avg100)
 			case shop.OrderName:
 				c = strings.Compare(a.Name, b.Name)
+			case shop.OrderDiscount:
+				c = cmp.Compare(discount(a), discount(b))
+			case shop.OrderSold:
+				c = cmp.Compare(a.Sold, b.Sold)
 			}
 			if k.Desc {
 				c = -c
@@ -144,6 +152,78 @@ func (m model) query(q shop.ProductQuery) shop.ProductPage {
 	return page
 }
 
+func discount(p Product) int { return shop.Discount(shop.Money(p.Price), shop.Money(p.WasPrice)) }
+
+// facets is the reference of Index.Facets: each facet counted by running
+// the query without its own filter over every product.
+func (m model) facets(q shop.ProductQuery) shop.ProductFacets {
+	q.Offset, q.Limit, q.Ordering = 0, len(m)+1, nil
+	matching := func(q shop.ProductQuery) []Product {
+		var out []Product
+		for _, id := range m.query(q).IDs {
+			out = append(out, m[id])
+		}
+		return out
+	}
+	out := shop.ProductFacets{Total: len(matching(q))}
+	noStore := q
+	noStore.StoreID = 0
+	stores := map[int64]int{}
+	for _, p := range matching(noStore) {
+		if p.Store != 0 {
+			stores[p.Store]++
+		}
+	}
+	for id, n := range stores {
+		out.Stores = append(out.Stores, shop.StoreCount{ID: id, Count: n})
+	}
+	slices.SortFunc(out.Stores, func(a, b shop.StoreCount) int { return cmp.Or(b.Count-a.Count, cmp.Compare(a.ID, b.ID)) })
+	if q.StoreID != 0 && !slices.ContainsFunc(out.Stores, func(v shop.StoreCount) bool { return v.ID == q.StoreID }) {
+		out.Stores = append(out.Stores, shop.StoreCount{ID: q.StoreID})
+	}
+	noBrand := q
+	noBrand.Brands = nil
+	brands := map[string]int{}
+	for _, p := range matching(noBrand) {
+		if p.Brand != "" {
+			brands[p.Brand]++
+		}
+	}
+	for b, n := range brands {
+		out.Brands = append(out.Brands, shop.BrandCount{Name: b, Count: n})
+	}
+	slices.SortFunc(out.Brands, func(a, b shop.BrandCount) int { return cmp.Or(b.Count-a.Count, cmp.Compare(a.Name, b.Name)) })
+	for _, b := range q.Brands {
+		if !slices.ContainsFunc(out.Brands, func(v shop.BrandCount) bool { return shop.BrandKey(v.Name) == shop.BrandKey(b) }) {
+			// A brand some product has had is named as that product wrote it.
+			if i := slices.IndexFunc(brandNames, func(n string) bool { return shop.BrandKey(n) == shop.BrandKey(b) }); i > 0 {
+				b = brandNames[i]
+			}
+			out.Brands = append(out.Brands, shop.BrandCount{Name: b})
+		}
+	}
+	noPrice := q
+	noPrice.PriceAbove, noPrice.PriceBelow = nil, nil
+	for i, p := range matching(noPrice) {
+		if i == 0 || shop.Money(p.Price) < out.MinPrice {
+			out.MinPrice = shop.Money(p.Price)
+		}
+		out.MaxPrice = max(out.MaxPrice, shop.Money(p.Price))
+	}
+	noStock := q
+	noStock.InStock = true
+	out.InStock = len(matching(noStock))
+	noSale := q
+	noSale.OnSale = true
+	out.OnSale = len(matching(noSale))
+	noRating := q
+	for i := range out.Ratings {
+		noRating.MinRating = (i + 1) * 100
+		out.Ratings[i] = len(matching(noRating))
+	}
+	return out
+}
+
 func compareBool(a, b bool) int {
 	switch {
 	case a == b:
@@ -172,12 +252,29 @@ func (g gen) product(id int64) Product {
 	if r.IntN(2) == 0 {
 		p.Avg100 = int32(100 + r.IntN(401))
 	}
+	g.deal(&p)
+	p.Brand = brandNames[r.IntN(len(brandNames))]
+	p.Sold = int64(r.IntN(4) * r.IntN(20))
 	depth := r.IntN(shop.MaxCategoryDepth + 1)
 	for l := range depth {
 		p.Categories[l] = levels[l][r.IntN(len(levels[l]))]
 	}
 	g.rename(&p)
 	return p
+}
+
+// brandNames: "" is none; each brand is always written the same way.
+var brandNames = []string{"", "Samsung", "Tecno", "Apple", "Nasco", "Hisense", "Oraimo", "Itel"}
+
+// deal gives p a price before a deal, or none; some are not above the
+// price (no deal).
+func (g gen) deal(p *Product) {
+	switch g.r.IntN(4) {
+	case 0:
+		p.WasPrice = p.Price + int64(g.r.IntN(8))*250
+	case 1:
+		p.WasPrice = 0
+	}
 }
 
 func (g gen) rename(p *Product) {
@@ -199,7 +296,7 @@ func (g gen) rename(p *Product) {
 // change alters one attribute (or several) of p.
 func (g gen) change(p Product) Product {
 	r := g.r
-	switch r.IntN(8) {
+	switch r.IntN(9) {
 	case 0:
 		p.Price = int64(1+r.IntN(40)) * 500
 	case 1:
@@ -214,6 +311,16 @@ func (g gen) change(p Product) Product {
 		g.rename(&p)
 	case 6:
 		p.Avg100 = int32(r.IntN(501))
+	case 7:
+		switch r.IntN(3) {
+		case 0:
+			p.Brand = brandNames[r.IntN(len(brandNames))]
+		case 1:
+			g.deal(&p)
+		default:
+			p.Sold += int64(r.IntN(5)) - 1
+			p.Sold = max(p.Sold, 0)
+		}
 	default:
 		q := g.product(p.ID)
 		q.Created = p.Created
@@ -241,6 +348,22 @@ func (g gen) filter() shop.ProductQuery {
 		q.PriceBelow = money()
 	}
 	q.InStock = r.IntN(4) == 0
+	q.OnSale = r.IntN(5) == 0
+	if r.IntN(4) == 0 {
+		q.MinRating = r.IntN(5) * 100
+	}
+	if r.IntN(4) == 0 {
+		for range 1 + r.IntN(2) {
+			b := brandNames[1:][r.IntN(len(brandNames)-1)]
+			switch r.IntN(4) {
+			case 0:
+				b = strings.ToUpper(b) // brands match ignoring case
+			case 1:
+				b = "Nokia" // no product has it
+			}
+			q.Brands = append(q.Brands, b)
+		}
+	}
 	if r.IntN(3) == 0 {
 		for range 1 + r.IntN(3) {
 			l := r.IntN(shop.MaxCategoryDepth)
@@ -253,7 +376,8 @@ func (g gen) filter() shop.ProductQuery {
 	return q
 }
 
-var fields = []shop.ProductOrder{shop.OrderUnitPrice, shop.OrderDateCreated, shop.OrderAverageRating, shop.OrderName}
+var fields = []shop.ProductOrder{shop.OrderUnitPrice, shop.OrderDateCreated, shop.OrderAverageRating, shop.OrderName,
+	shop.OrderDiscount, shop.OrderSold}
 
 // query completes a filter with a random order, search and page.
 func (g gen) query(q shop.ProductQuery, total int) shop.ProductQuery {
@@ -357,6 +481,11 @@ func testAgainstReference(t *testing.T, seed uint64) {
 			got, want := x.Query(q), m.query(q)
 			if got.Total != want.Total || !slices.Equal(got.IDs, want.IDs) {
 				t.Fatalf("%s: query %+v\n got %v of %d\nwant %v of %d", step, q, got.IDs, got.Total, want.IDs, want.Total)
+			}
+			if g.r.IntN(10) == 0 {
+				if got, want := x.Facets(q), m.facets(q); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: facets of %+v\n got %+v\nwant %+v", step, q, got, want)
+				}
 			}
 		}
 		if x.Len() != len(m) {

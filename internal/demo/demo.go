@@ -61,12 +61,15 @@ type Product struct {
 	Name          string   `json:"name"`
 	Slug          string   `json:"slug,omitempty"` // set by Load and Synthetic; derived from Name when empty
 	Store         string   `json:"store"`          // store key
+	Brand         string   `json:"brand,omitempty"`
 	Category      []string `json:"category"`
 	Description   string   `json:"description"`
 	Specification string   `json:"specification"`
 	PricePesewas  int64    `json:"price_pesewas"`
-	Inventory     int      `json:"inventory"`
-	Images        int      `json:"images"`
+	// WasPricePesewas is the price before a deal, 0 for none.
+	WasPricePesewas int64 `json:"was_price_pesewas,omitempty"`
+	Inventory       int   `json:"inventory"`
+	Images          int   `json:"images"`
 	// Kind is the illustration kind ("phone", "console", …). Load fills it
 	// in from the name and category when the JSON leaves it empty.
 	Kind string `json:"kind,omitempty"`
@@ -316,6 +319,9 @@ func (c *Catalogue) Validate() error {
 		}
 		if p.PricePesewas <= 0 {
 			bad("product %q: price must be positive", p.Name)
+		}
+		if p.WasPricePesewas != 0 && p.WasPricePesewas <= p.PricePesewas {
+			bad("product %q: the price before the deal must be above the price", p.Name)
 		}
 		if p.Inventory < 0 {
 			bad("product %q: negative inventory", p.Name)

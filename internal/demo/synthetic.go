@@ -455,11 +455,19 @@ func (f *family) make(rng *rand.Rand, b *strings.Builder) Product {
 	row("Warranty", f.warranty)
 	b.WriteString("</tbody></table>")
 
-	return Product{
+	out := Product{
 		Name:          name,
+		Brand:         strings.TrimSuffix(brand, " Galaxy"),
 		Description:   desc,
 		Specification: b.String(),
 		PricePesewas:  cedis * 100,
 		Kind:          f.kind,
 	}
+	// One product in eight is on a deal of 5 to 40 % off, chosen by its
+	// name so that the products drawn stay the same.
+	if h := hash64(name); h%8 == 0 {
+		pct := int64(5 + h/8%36)
+		out.WasPricePesewas = (out.PricePesewas*100/(100-pct) + 99) / 100 * 100
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"math/big"
 	"net/http"
 	"net/url"
@@ -20,11 +21,11 @@ import (
 var productKeys = []string{"id", "name", "description", "specification", "unit_price", "inventory",
 	"average_rating", "reviews_count", "ratings_count", "reviews", "ratings", "category", "subcategory",
 	"sub_subcategory", "category_slug", "subcategory_slug", "sub_subcategory_slug", "images", "store",
-	"date_created"}
+	"date_created", "brand", "was_price"}
 
 type fieldMask uint32
 
-const allFields fieldMask = 1<<20 - 1
+const allFields fieldMask = 1<<22 - 1
 
 func fieldBit(key string) fieldMask {
 	for i, k := range productKeys {
@@ -175,6 +176,13 @@ func (a *API) productValue(d *shop.ProductDetail, key string) any {
 			ContactInfo: st.ContactInfo}
 	case "date_created":
 		return shop.FormatTime(d.CreatedAt)
+	case "brand":
+		return d.Brand
+	case "was_price":
+		if shop.Discount(d.UnitPrice, d.WasPrice) == 0 {
+			return nil
+		}
+		return d.WasPrice.String()
 	}
 	return nil
 }
@@ -232,7 +240,8 @@ func parseOrdering(raw string) []shop.OrderKey {
 		desc := strings.HasPrefix(part, "-")
 		f := shop.ProductOrder(strings.TrimPrefix(part, "-"))
 		switch f {
-		case shop.OrderUnitPrice, shop.OrderDateCreated, shop.OrderAverageRating, shop.OrderName:
+		case shop.OrderUnitPrice, shop.OrderDateCreated, shop.OrderAverageRating, shop.OrderName, shop.OrderDiscount,
+			shop.OrderSold:
 		default:
 			continue
 		}
@@ -277,9 +286,22 @@ func productFilter(r *http.Request) (service.ProductFilter, error) {
 		}
 		f.StoreID, f.HasStore = id, true
 	}
-	switch strings.ToLower(get("in_stock")) {
-	case "true", "1":
-		f.InStock = true
+	f.InStock = queryBool(get("in_stock"))
+	f.OnSale = queryBool(get("on_sale"))
+	// brand is repeatable (brand=Tecno&brand=Itel): brand names may hold
+	// commas. Blank values are ignored, and at most maxBrandFilters kept.
+	for _, b := range r.URL.Query()["brand"] {
+		if b = strings.TrimSpace(b); b != "" && len(f.Brands) < maxBrandFilters {
+			f.Brands = append(f.Brands, b)
+		}
+	}
+	if v := get("min_rating"); v != "" {
+		stars, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(stars) || stars < 0 || stars > 5 {
+			fe.Add("min_rating", "Enter a rating from 0 to 5.")
+		} else {
+			f.MinRating = int(math.Round(stars * 100))
+		}
 	}
 	f.Ordering = parseOrdering(get("ordering"))
 	if v := get("seed"); v != "" {
@@ -290,6 +312,80 @@ func productFilter(r *http.Request) (service.ProductFilter, error) {
 		f.Seed = seed
 	}
 	return f, fe.Err()
+}
+
+// maxBrandFilters bounds the brands one list filters by.
+const maxBrandFilters = 20
+
+func queryBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "1":
+		return true
+	}
+	return false
+}
+
+type facetsDTO struct {
+	Count   int              `json:"count"`
+	Stores  []storeFacetDTO  `json:"stores"`
+	Brands  []brandFacetDTO  `json:"brands"`
+	Ratings []ratingFacetDTO `json:"ratings"`
+	InStock int              `json:"in_stock"`
+	OnSale  int              `json:"on_sale"`
+	Price   *priceRangeDTO   `json:"price"`
+}
+
+type storeFacetDTO struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+type brandFacetDTO struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+type ratingFacetDTO struct {
+	MinRating int `json:"min_rating"`
+	Count     int `json:"count"`
+}
+
+type priceRangeDTO struct {
+	Min string `json:"min"`
+	Max string `json:"max"`
+}
+
+// listProductFacets answers GET /store/products/facets/: the counts per
+// filter value of the list the same parameters select (decision 0021).
+func (a *API) listProductFacets(w http.ResponseWriter, r *http.Request) error {
+	f, err := productFilter(r)
+	if err != nil {
+		return err
+	}
+	fc, err := a.svc.ProductFacets(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	out := facetsDTO{Count: fc.Total, Stores: make([]storeFacetDTO, len(fc.Stores)),
+		Brands: make([]brandFacetDTO, len(fc.Brands)), InStock: fc.InStock, OnSale: fc.OnSale}
+	for i, v := range fc.Stores {
+		out.Stores[i] = storeFacetDTO{ID: v.ID, Name: v.Name, Count: v.Count}
+	}
+	for i, v := range fc.Brands {
+		out.Brands[i] = brandFacetDTO{Name: v.Name, Count: v.Count}
+	}
+	for stars := 4; stars >= 1; stars-- {
+		out.Ratings = append(out.Ratings, ratingFacetDTO{MinRating: stars, Count: fc.Ratings[stars-1]})
+	}
+	if fc.MaxPrice > 0 {
+		out.Price = &priceRangeDTO{Min: fc.MinPrice.String(), Max: fc.MaxPrice.String()}
+	}
+	// Any product's change may move a count: the answer is kept until the
+	// next one.
+	liveCache(w)
+	dependOn(w, readDeps{anyProduct: true})
+	return reply(w, http.StatusOK, out)
 }
 
 func (a *API) listProducts(w http.ResponseWriter, r *http.Request) error {

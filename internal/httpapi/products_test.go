@@ -73,7 +73,7 @@ func TestProductDetailAPI(t *testing.T) {
 			`"category":"Gaming","subcategory":"Consoles","sub_subcategory":"X-Box","category_slug":"gaming","subcategory_slug":"consoles","sub_subcategory_slug":"x-box",`+
 			`"images":[{"image":"http://localhost:8080/media/demo/products/x-box-series-s-512gb.svg"}],`+
 			`"store":{"id":%d,"name":"Accra Game Hub","logo":"http://localhost:8080/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000"},`+
-			`"date_created":"2026-03-01T09:30:12.345Z"}`,
+			`"date_created":"2026-03-01T09:30:12.345Z","brand":"","was_price":null}`,
 			f.series.ID, reviewID, yaw, users.yaw, esi, users.esi, f.store.ID)
 		assertBody(t, w.Body.String(), want)
 		if got := w.Header().Get("Cache-Control"); got != "public, no-cache" {

@@ -72,6 +72,8 @@ type sellerProductDTO struct {
 	Specification    string     `json:"specification"`
 	Images           []imageDTO `json:"images"`
 	CreatedAt        string     `json:"created_at"`
+	WasPrice         *string    `json:"was_price"`
+	Brand            string     `json:"brand"`
 }
 
 // optionalID renders an id, or null for 0 (none).
@@ -85,10 +87,14 @@ func optionalID(id int64) *int64 {
 func (a *API) toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
 	out := sellerProductDTO{ID: d.ID, Name: d.Name, CategoryID: optionalID(d.CategoryID),
 		SubcategoryID: optionalID(d.SubcategoryID), SubSubcategoryID: optionalID(d.SubSubcategoryID),
-		UnitPrice: d.UnitPrice.String(), Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
+		UnitPrice: d.UnitPrice.String(), Brand: d.Brand, Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
 		Specification: d.Specification, Images: make([]imageDTO, len(d.Images)), CreatedAt: shop.FormatTime(d.CreatedAt)}
 	for i, url := range d.Images {
 		out.Images[i] = imageDTO{ID: d.ImageIDs[i], Image: a.absolute(url)}
+	}
+	if d.WasPrice != 0 {
+		was := d.WasPrice.String()
+		out.WasPrice = &was
 	}
 	return out
 }
@@ -106,7 +112,10 @@ type sellerProductRequest struct {
 	SubcategoryID    *int64  `json:"subcategory_id"`
 	SubSubcategoryID *int64  `json:"sub_subcategory_id"`
 	Price            *string `json:"price"`
-	Inventory        *int64  `json:"inventory"`
+	// WasPrice is the price before a deal, "" to remove it.
+	WasPrice  *string `json:"was_price"`
+	Brand     *string `json:"brand"`
+	Inventory *int64  `json:"inventory"`
 	// ExpectedInventory makes an edit of inventory conditional (PATCH).
 	ExpectedInventory *int64  `json:"expected_inventory"`
 	Description       *string `json:"description"`
@@ -116,7 +125,7 @@ type sellerProductRequest struct {
 
 func (in sellerProductRequest) input() service.ProductInput {
 	return service.ProductInput{Name: in.Name, CategoryID: in.CategoryID, SubcategoryID: in.SubcategoryID,
-		SubSubcatID: in.SubSubcategoryID, Price: in.Price, Inventory: in.Inventory,
+		SubSubcatID: in.SubSubcategoryID, Price: in.Price, WasPrice: in.WasPrice, Brand: in.Brand, Inventory: in.Inventory,
 		ExpectedInventory: in.ExpectedInventory, Description: in.Description,
 		Specification: in.Specification, Active: in.IsActive}
 }

@@ -169,7 +169,7 @@ func createCategories(ctx context.Context, svc *service.Service, cs []demo.Categ
 func productFrom(p demo.Product, ids []int64, storeID int64) *shop.Product {
 	sp := &shop.Product{StoreID: storeID, Name: p.Name, Slug: p.Slug, Description: p.Description,
 		Specification: p.Specification, UnitPrice: shop.Money(p.PricePesewas), Inventory: p.Inventory, Active: true,
-		Images: p.ImageURLs()}
+		Images: p.ImageURLs(), Brand: p.Brand, WasPrice: shop.Money(p.WasPricePesewas)}
 	levels := []*int64{&sp.CategoryID, &sp.SubcategoryID, &sp.SubSubcategoryID}
 	for i, id := range ids {
 		*levels[i] = id

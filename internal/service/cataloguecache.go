@@ -27,6 +27,8 @@ type catalogueSnapshot struct {
 	tree  int64
 	roots []*shop.Category
 	vis   visibility
+	// storeNames names the active stores (store facets).
+	storeNames map[int64]string
 }
 
 type catalogueCache struct {
@@ -55,8 +57,17 @@ func (s *Service) catalogue(ctx context.Context) (*catalogueSnapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := &catalogueSnapshot{tree: tree, roots: shop.BuildCategoryTree(rows)}
+	stores, err := s.store.AllStores(ctx)
+	if err != nil {
+		return nil, err
+	}
+	snap := &catalogueSnapshot{tree: tree, roots: shop.BuildCategoryTree(rows), storeNames: map[int64]string{}}
 	snap.vis = newVisibility(snap.roots, rows, suspended)
+	for _, st := range stores {
+		if st.Active && !snap.vis.hiddenStores[st.ID] {
+			snap.storeNames[st.ID] = st.Name
+		}
+	}
 	// A write may have committed after the sequence was applied and before
 	// the rows were read: then the rows are newer than the sequence they
 	// are filed under, and they are read again once it is applied.

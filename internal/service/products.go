@@ -13,6 +13,9 @@ type ProductStore interface {
 	// ListProducts answers every list and search from the instance's
 	// catalogue index.
 	ListProducts(ctx context.Context, q shop.ProductQuery) (shop.ProductPage, error)
+	// ProductFacets counts a list's products by filter value from the same
+	// index (stores by id only).
+	ProductFacets(ctx context.Context, q shop.ProductQuery) (shop.ProductFacets, error)
 	// AppliedCatalogue is the change sequence the instance's catalogue
 	// index includes and the last one that changed categories or stores,
 	// from memory; it waits for the index's first build.
@@ -44,7 +47,12 @@ type ProductFilter struct {
 	StoreID  int64
 	HasStore bool
 	InStock  bool
-	Ordering []shop.OrderKey
+	// Brands keeps products of any of them (ignoring case); none = any.
+	Brands []string
+	// MinRating is a verified average in hundredths (400 = 4 stars); 0 = any.
+	MinRating int
+	OnSale    bool
+	Ordering  []shop.OrderKey
 	// Seed keys the default shuffle; 0 lets the service pick one.
 	Seed          int64
 	Offset, Limit int
@@ -134,34 +142,9 @@ func (v visibility) categoryBySlug(slug string, level int) *shop.Category {
 // page's details: those kept, the others in a fixed number of statements.
 // The details are shared (publicDetails): callers must not modify them.
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductList, error) {
-	snap, err := s.catalogue(ctx)
-	if err != nil {
+	q, ok, err := s.productQuery(ctx, f)
+	if err != nil || !ok {
 		return ProductList{}, err
-	}
-	vis := snap.vis
-	q := shop.ProductQuery{Hidden: vis.hidden, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
-		InStock: f.InStock, Ordering: f.Ordering, Offset: f.Offset, Limit: f.Limit}
-	for i, slug := range f.CategorySlugs {
-		if slug == "" {
-			continue
-		}
-		c := vis.categoryBySlug(slug, i+1)
-		if c == nil {
-			return ProductList{}, nil
-		}
-		q.CategoryIDs[i] = c.ID
-	}
-	if f.HasStore {
-		if f.StoreID <= 0 {
-			return ProductList{}, nil
-		}
-		q.StoreID = f.StoreID
-	}
-	if sq := search.Parse(f.Search); !sq.Blank {
-		if len(sq.Terms) == 0 {
-			return ProductList{}, nil
-		}
-		q.Terms = sq.Terms
 	}
 	if q.Terms == nil && len(q.Ordering) == 0 {
 		q.Seed = f.Seed
@@ -179,6 +162,71 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 	}
 	return ProductList{Items: items, Total: page.Total, Seed: q.Seed,
 		Place: shop.ProductPlace{Categories: q.CategoryIDs, Store: q.StoreID}}, nil
+}
+
+// productQuery resolves a filter's slugs, store and search into the
+// index's query of visible products; false when nothing can match (an
+// unknown category, a search of stop words).
+func (s *Service) productQuery(ctx context.Context, f ProductFilter) (shop.ProductQuery, bool, error) {
+	snap, err := s.catalogue(ctx)
+	if err != nil {
+		return shop.ProductQuery{}, false, err
+	}
+	vis := snap.vis
+	q := shop.ProductQuery{Hidden: vis.hidden, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
+		InStock: f.InStock, Brands: f.Brands, MinRating: f.MinRating, OnSale: f.OnSale, Ordering: f.Ordering,
+		Offset: f.Offset, Limit: f.Limit}
+	for i, slug := range f.CategorySlugs {
+		if slug == "" {
+			continue
+		}
+		c := vis.categoryBySlug(slug, i+1)
+		if c == nil {
+			return q, false, nil
+		}
+		q.CategoryIDs[i] = c.ID
+	}
+	if f.HasStore {
+		if f.StoreID <= 0 {
+			return q, false, nil
+		}
+		q.StoreID = f.StoreID
+	}
+	if sq := search.Parse(f.Search); !sq.Blank {
+		if len(sq.Terms) == 0 {
+			return q, false, nil
+		}
+		q.Terms = sq.Terms
+	}
+	return q, true, nil
+}
+
+// ProductFacets counts the products of a list (the same filters as
+// ListProducts) by store, brand, rating, stock, deal and price, each facet
+// with every other filter applied (docs/decisions/0021). Stores are named
+// from the kept catalogue tree; a store no longer visible is left out.
+func (s *Service) ProductFacets(ctx context.Context, f ProductFilter) (shop.ProductFacets, error) {
+	q, ok, err := s.productQuery(ctx, f)
+	if err != nil || !ok {
+		return shop.ProductFacets{}, err
+	}
+	out, err := s.store.ProductFacets(ctx, q)
+	if err != nil {
+		return out, err
+	}
+	snap, err := s.catalogue(ctx)
+	if err != nil {
+		return out, err
+	}
+	stores := make([]shop.StoreCount, 0, len(out.Stores))
+	for _, v := range out.Stores {
+		if name, ok := snap.storeNames[v.ID]; ok {
+			v.Name = name
+			stores = append(stores, v)
+		}
+	}
+	out.Stores = stores
+	return out, nil
 }
 
 // Product returns one visible product; unknown, inactive or in a hidden

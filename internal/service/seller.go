@@ -37,6 +37,7 @@ type SellerStore interface {
 // Limits of what a store owner enters.
 const (
 	maxProductName = 200
+	maxBrand       = 60
 	maxProductHTML = 50_000
 	maxInventory   = 1_000_000
 	// maxPrice is GH₵ 10,000,000.00: above any product of the mall, below
@@ -167,9 +168,11 @@ type ProductInput struct {
 	Name                                   *string
 	CategoryID, SubcategoryID, SubSubcatID *int64
 	Price                                  *string
-	Inventory, ExpectedInventory           *int64
-	Description, Specification             *string
-	Active                                 *bool
+	// WasPrice is the price before a deal, "" for none; Brand "" for none.
+	WasPrice, Brand              *string
+	Inventory, ExpectedInventory *int64
+	Description, Specification   *string
+	Active                       *bool
 }
 
 // CreateSellerProduct adds a product to the caller's store.
@@ -184,6 +187,9 @@ func (s *Service) CreateSellerProduct(ctx context.Context, u *shop.User, in Prod
 	}
 	p := &shop.Product{StoreID: st.ID, Active: true, CreatedAt: s.now()}
 	ch.Apply(p)
+	if err := shop.CheckDeal(p.UnitPrice, p.WasPrice); err != nil {
+		return nil, err
+	}
 	p.Slug = shop.ProductSlug(p.Name) + "-" + slugSuffix()
 	if err := s.store.CreateProducts(ctx, []*shop.Product{p}); err != nil {
 		return nil, err
@@ -242,8 +248,22 @@ func (s *Service) productChange(ctx context.Context, in ProductInput, create boo
 		ch.Categories = &levels
 	}
 	if in.Price != nil || create {
-		price := parsePrice(fe, in.Price)
+		price := parsePrice(fe, "price", in.Price)
 		ch.UnitPrice = &price
+	}
+	if in.WasPrice != nil {
+		was := shop.Money(0)
+		if strings.TrimSpace(*in.WasPrice) != "" {
+			was = parsePrice(fe, "was_price", in.WasPrice)
+		}
+		ch.WasPrice = &was
+	}
+	if in.Brand != nil {
+		brand := strings.Join(strings.Fields(*in.Brand), " ")
+		if utf8.RuneCountInString(brand) > maxBrand {
+			fe.Add("brand", "Ensure this field has no more than "+strconv.Itoa(maxBrand)+" characters.")
+		}
+		ch.Brand = &brand
 	}
 	if in.Inventory != nil {
 		if n, ok := stockValue(fe, "inventory", *in.Inventory); ok {
@@ -341,10 +361,11 @@ var priceText = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$`)
 
 const msgPrice = "Enter a price in GH₵ like 1,234.50."
 
-// parsePrice reads a price entered as text into pesewas.
-func parsePrice(fe shop.FieldErrors, v *string) shop.Money {
+// parsePrice reads a price entered as text into pesewas; errors go to
+// field.
+func parsePrice(fe shop.FieldErrors, field string, v *string) shop.Money {
 	if v == nil {
-		fe.Add("price", msgRequired)
+		fe.Add(field, msgRequired)
 		return 0
 	}
 	t := strings.TrimSpace(*v)
@@ -352,21 +373,21 @@ func parsePrice(fe shop.FieldErrors, v *string) shop.Money {
 		t = strings.TrimSpace(strings.TrimPrefix(t, prefix))
 	}
 	if t == "" {
-		fe.Add("price", msgBlank)
+		fe.Add(field, msgBlank)
 		return 0
 	}
 	if !priceText.MatchString(t) {
-		fe.Add("price", msgPrice)
+		fe.Add(field, msgPrice)
 		return 0
 	}
 	m, err := shop.ParseCedis(strings.ReplaceAll(t, ",", ""))
 	switch {
 	case err != nil:
-		fe.Add("price", msgPrice)
+		fe.Add(field, msgPrice)
 	case m <= 0:
-		fe.Add("price", "The price must be more than GH₵ 0.00.")
+		fe.Add(field, "The price must be more than GH₵ 0.00.")
 	case m > maxPrice:
-		fe.Add("price", "The price must be at most GH₵ "+maxPrice.Grouped()+".")
+		fe.Add(field, "The price must be at most GH₵ "+maxPrice.Grouped()+".")
 	default:
 		return m
 	}

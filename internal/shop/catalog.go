@@ -108,9 +108,13 @@ type Product struct {
 	Description      string // sanitised HTML
 	Specification    string // sanitised HTML
 	UnitPrice        Money
-	Inventory        int
-	Active           bool
-	Images           []string
+	// WasPrice is the price before a deal, above UnitPrice; 0 when none.
+	WasPrice  Money
+	Brand     string // "" when none
+	UnitsSold int64  // units in paid orders
+	Inventory int
+	Active    bool
+	Images    []string
 	// ImageIDs are the ids of Images' rows, when read from the store.
 	ImageIDs  []int64
 	CreatedAt time.Time

@@ -11,9 +11,12 @@ import "strconv"
 // are, so a write touches only the columns a request changed. Categories
 // holds the three levels, set together.
 type ProductChange struct {
-	Name                       *string
-	Categories                 *[MaxCategoryDepth]int64
-	UnitPrice                  *Money
+	Name       *string
+	Categories *[MaxCategoryDepth]int64
+	UnitPrice  *Money
+	// WasPrice sets the price before a deal; 0 removes the deal.
+	WasPrice                   *Money
+	Brand                      *string
 	Inventory                  *int
 	Description, Specification *string
 	Active                     *bool
@@ -24,7 +27,7 @@ type ProductChange struct {
 
 // Empty reports whether the change writes nothing.
 func (c ProductChange) Empty() bool {
-	return c.Name == nil && c.Categories == nil && c.UnitPrice == nil && c.Inventory == nil &&
+	return c.Name == nil && c.Categories == nil && c.UnitPrice == nil && c.WasPrice == nil && c.Brand == nil && c.Inventory == nil &&
 		c.Description == nil && c.Specification == nil && c.Active == nil
 }
 
@@ -38,6 +41,10 @@ func (c ProductChange) Apply(p *Product) {
 	set(&p.Name, c.Name)
 	set(&p.Description, c.Description)
 	set(&p.Specification, c.Specification)
+	set(&p.Brand, c.Brand)
+	if c.WasPrice != nil {
+		p.WasPrice = *c.WasPrice
+	}
 	if c.Categories != nil {
 		p.CategoryID, p.SubcategoryID, p.SubSubcategoryID = c.Categories[0], c.Categories[1], c.Categories[2]
 	}
@@ -50,6 +57,15 @@ func (c ProductChange) Apply(p *Product) {
 	if c.Active != nil {
 		p.Active = *c.Active
 	}
+}
+
+// CheckDeal refuses a price before the deal (was, 0 = none) that is not
+// above the price.
+func CheckDeal(price, was Money) error {
+	if was != 0 && was <= price {
+		return Invalid(FieldErrors{"was_price": {"The price before the deal must be higher than the price."}})
+	}
+	return nil
 }
 
 // Searchable reports whether the change rewrites the product's search

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"math/bits"
+	"strings"
 	"time"
 )
 
@@ -92,6 +93,10 @@ const (
 	OrderDateCreated   ProductOrder = "date_created"
 	OrderAverageRating ProductOrder = "average_rating"
 	OrderName          ProductOrder = "name"
+	// OrderDiscount is the deal's percent off (0 without a deal).
+	OrderDiscount ProductOrder = "discount"
+	// OrderSold is the units in paid orders.
+	OrderSold ProductOrder = "sold"
 )
 
 // OrderKey is one element of an explicit ordering.
@@ -111,6 +116,15 @@ type ProductQuery struct {
 	// PriceAbove and PriceBelow are strict bounds in pesewas when set.
 	PriceAbove, PriceBelow *Money
 	InStock                bool
+	// Brands keeps the products of any of these brands (BrandKey form);
+	// none = any brand.
+	Brands []string
+	// MinRating keeps products whose verified average, in hundredths, is
+	// at least this; 0 = any.
+	MinRating int
+	// OnSale keeps products with a deal (a price before it above the
+	// price).
+	OnSale bool
 	// Terms are normalised search terms, the last one typed as a prefix;
 	// nil means no search. Search orders by relevance, in stock first,
 	// rating, id — unless Ordering is given.
@@ -128,6 +142,53 @@ type ProductQuery struct {
 type Hidden struct {
 	Categories []int64
 	Stores     []int64
+}
+
+// ProductFacets counts the products of a query by the values of each
+// filter the storefront offers. Each facet is counted with every other
+// filter of the query applied, but not its own (docs/decisions/0021).
+type ProductFacets struct {
+	// Total is how many products pass every filter.
+	Total int
+	// Stores and Brands are the values with the most products, most first
+	// (then by id or name), at most the index's bound, plus the chosen ones.
+	Stores []StoreCount
+	Brands []BrandCount
+	// Ratings[i] counts the products rated at least i+1 (in whole stars).
+	Ratings [5]int
+	InStock int
+	OnSale  int
+	// MinPrice and MaxPrice span the prices; both 0 when nothing passes.
+	MinPrice, MaxPrice Money
+}
+
+// StoreCount is a store facet value.
+type StoreCount struct {
+	ID    int64
+	Name  string
+	Count int
+}
+
+// BrandCount is a brand facet value: its name as first written, and count.
+type BrandCount struct {
+	Name  string
+	Count int
+}
+
+// BrandKey is the form brands are compared in: case and spacing aside
+// ("  SAMSUNG " and "Samsung" are one brand).
+func BrandKey(brand string) string {
+	return strings.ToLower(strings.Join(strings.Fields(brand), " "))
+}
+
+// Discount is a deal's percent off, rounded, at least 1 and at most 99; 0
+// without a deal (was not above price).
+func Discount(price, was Money) int {
+	if was <= price || was <= 0 || price < 0 {
+		return 0
+	}
+	pct := int((int64(was-price)*200 + int64(was)) / (2 * int64(was)))
+	return min(max(pct, 1), 99)
 }
 
 // ProductPage is one page of ids, in order, and how many match in all.

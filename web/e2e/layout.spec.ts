@@ -64,7 +64,17 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
     '/category/:categorySlug/:subCategorySlug/:subSubCategorySlug': [
       ['visitor', { url: '/category/jewelry-watches/watches/mens-watches' }],
     ],
-    '/products': [['visitor', { url: '/products' }]],
+    '/products': [
+      ['visitor', { url: '/products' }],
+      // Filters chosen: their chips, a deal's struck price.
+      [
+        'visitor',
+        {
+          url: `/products?brand=Samsung&brand=${c.mark}&unit_price__gt=999.99&unit_price__lt=100000.01&min_rating=1&in_stock=true&on_sale=true&ordering=-discount`,
+        },
+      ],
+      ['visitor', { url: '/products?on_sale=true&ordering=-discount' }],
+    ],
     '/store/products/:id': [
       ['visitor', { url: `/store/products/${product}` }],
       ['shopper', { url: `/store/products/${product}`, press: 'Buy Now' }],
@@ -73,7 +83,10 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
       ['visitor', { url: '/stores' }],
       ['visitor', { url: `/stores?search=${c.mark}` }],
     ],
-    '/stores/:storeSlug': [['visitor', { url: `/stores/${String(c.storeId)}` }]],
+    '/stores/:storeSlug': [
+      ['visitor', { url: `/stores/${String(c.storeId)}` }],
+      ['visitor', { url: `/stores/${String(c.storeId)}?in_stock=true&ordering=-sold` }],
+    ],
     '/forgot-password': [['visitor', { url: '/forgot-password' }]],
     '/password/reset/confirm/:uid/:token': [
       ['visitor', { url: '/password/reset/confirm/MQ/abc-123' }],

@@ -159,7 +159,7 @@ func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
 
 // productBatch is how many products one multi-row INSERT carries: large
 // enough to seed 100,000 products quickly, small enough for every engine's
-// parameter limit (14 columns × 500 rows < 32,766 for SQLite).
+// parameter limit (15 columns × 500 rows < 32,766 for SQLite).
 const productBatch = 500
 
 // CreateProducts inserts products, their images and their search documents
@@ -189,16 +189,17 @@ func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 func insertProducts(ctx context.Context, c conn, ps []*shop.Product) error {
 	var b strings.Builder
 	b.WriteString(`INSERT INTO products (store_id, category_id, subcategory_id, sub_subcategory_id, name, slug,
-		description, specification, unit_price, inventory, is_active, created_at, updated_at) VALUES `)
-	args := make([]any, 0, len(ps)*13)
+		description, specification, unit_price, inventory, is_active, created_at, updated_at, brand, was_price) VALUES `)
+	args := make([]any, 0, len(ps)*15)
 	for i, p := range ps {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
+		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 		created := shop.Millis(p.CreatedAt)
 		args = append(args, nullID(p.StoreID), nullID(p.CategoryID), nullID(p.SubcategoryID), nullID(p.SubSubcategoryID),
-			p.Name, p.Slug, p.Description, p.Specification, int64(p.UnitPrice), p.Inventory, p.Active, created, created)
+			p.Name, p.Slug, p.Description, p.Specification, int64(p.UnitPrice), p.Inventory, p.Active, created, created,
+			p.Brand, nullMoney(p.WasPrice))
 	}
 	b.WriteString(" RETURNING id")
 	rows, err := c.query(ctx, b.String(), args...)
@@ -249,6 +250,9 @@ func nullID(id int64) any {
 	}
 	return id
 }
+
+// nullMoney stores an optional amount: NULL for 0 (none).
+func nullMoney(m shop.Money) any { return nullID(int64(m)) }
 
 // storeColumns are the columns scanStore reads, in its order.
 const storeColumns = `id, owner_id, name, logo, description, contact_info, address, is_active, created_at, accepts_cod`

@@ -259,12 +259,13 @@ func (a *catalogue) listen(ctx context.Context) func() {
 // search document d and verified average r.
 const productColumns = `p.id, p.is_active, COALESCE(p.category_id, 0), COALESCE(p.subcategory_id, 0),
 	COALESCE(p.sub_subcategory_id, 0), COALESCE(p.store_id, 0), p.unit_price, p.created_at, p.name,
-	CASE WHEN p.inventory > 0 THEN 1 ELSE 0 END, COALESCE(d.tokens, ''), COALESCE(r.avg100, 0)`
+	CASE WHEN p.inventory > 0 THEN 1 ELSE 0 END, COALESCE(d.tokens, ''), COALESCE(r.avg100, 0), p.brand,
+	COALESCE(p.was_price, 0), p.units_sold`
 
 func scanProduct(rows *sql.Rows, p *catindex.Product) error {
 	var inStock, avg int64
 	err := rows.Scan(&p.ID, &p.Active, &p.Categories[0], &p.Categories[1], &p.Categories[2], &p.Store, &p.Price,
-		&p.Created, &p.Name, &inStock, &p.Tokens, &avg)
+		&p.Created, &p.Name, &inStock, &p.Tokens, &avg, &p.Brand, &p.WasPrice, &p.Sold)
 	p.InStock, p.Avg100 = inStock == 1, int32(avg)
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 
 	"dwa/internal/shop"
@@ -217,7 +218,10 @@ func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse st
 		if err != nil {
 			return err
 		}
-		return insertMails(ctx, c, mails(os[0]))
+		if err := insertMails(ctx, c, mails(os[0])); err != nil {
+			return err
+		}
+		return countSold(ctx, c, os[0])
 	})
 	return out, err
 }
@@ -296,4 +300,28 @@ func (s *Store) PaymentEventFailed(ctx context.Context, id int64, attempts int, 
 	}
 	_, err := s.db.writer().exec(ctx, q+` WHERE id = ? AND processed_at IS NULL`, append(args, id)...)
 	return err
+}
+
+// countSold adds a paid order's units to its products' units sold, in
+// product id order like every transaction that writes several products,
+// and records the change so the catalogue index's best-seller order
+// follows. The update is relative, so whatever else the row holds (a
+// seller's edit) stays. Only pending orders are ever cancelled, so a paid
+// order's units are never taken back (docs/decisions/0021).
+func countSold(ctx context.Context, c conn, o *shop.Order) error {
+	units := map[int64]int{}
+	for _, it := range o.Items {
+		units[it.ProductID] += it.Quantity
+	}
+	ids := make([]int64, 0, len(units))
+	for id := range units {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if _, err := c.exec(ctx, `UPDATE products SET units_sold = units_sold + ? WHERE id = ?`, units[id], id); err != nil {
+			return err
+		}
+	}
+	return recordChange(ctx, c, false, ids...)
 }

@@ -71,8 +71,9 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 	err := s.db.inTx(ctx, func(c conn) error {
 		found = false // inTx may run this twice
 		var stock int
-		err := c.queryRow(ctx, `SELECT inventory FROM products WHERE id = ? AND store_id = ?`+s.db.Dialect.ForUpdate,
-			id, storeID).Scan(&stock)
+		var price, was shop.Money
+		err := c.queryRow(ctx, `SELECT inventory, unit_price, COALESCE(was_price, 0) FROM products
+			WHERE id = ? AND store_id = ?`+s.db.Dialect.ForUpdate, id, storeID).Scan(&stock, &price, &was)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -85,6 +86,17 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 		}
 		if ch.Empty() {
 			return nil
+		}
+		// The deal is checked against the row as locked: a price edit alone
+		// must not fall to or below the price before the deal kept.
+		if ch.UnitPrice != nil {
+			price = *ch.UnitPrice
+		}
+		if ch.WasPrice != nil {
+			was = *ch.WasPrice
+		}
+		if err := shop.CheckDeal(price, was); err != nil {
+			return err
 		}
 		set, args := productChangeSets(ch)
 		if _, err := c.exec(ctx, `UPDATE products SET `+set+`updated_at = ? WHERE id = ?`,
@@ -114,6 +126,10 @@ func productChangeSets(ch shop.ProductChange) (string, []any) {
 	if ch.UnitPrice != nil {
 		l.add("unit_price", int64(*ch.UnitPrice))
 	}
+	if ch.WasPrice != nil {
+		l.add("was_price", nullMoney(*ch.WasPrice))
+	}
+	setIf(&l, "brand", ch.Brand)
 	setIf(&l, "inventory", ch.Inventory)
 	setIf(&l, "description", ch.Description)
 	setIf(&l, "specification", ch.Specification)

@@ -12,7 +12,15 @@ export type CardProduct = Pick<
   Product,
   'id' | 'name' | 'description' | 'unit_price' | 'images' | 'inventory' | 'average_rating'
 > &
-  Partial<Pick<Product, 'ratings_count'>>;
+  Partial<Pick<Product, 'ratings_count' | 'was_price'>>;
+
+/** A deal's percent off, rounded, or 0 without a deal (the server's `shop.Discount`). */
+export function discountPercent(price: string, was: string | null | undefined): number {
+  const now = Number(price);
+  const before = Number(was);
+  if (!was || !(before > now) || !(now >= 0)) return 0;
+  return Math.min(99, Math.max(1, Math.round(((before - now) * 100) / before)));
+}
 
 /**
  * A product in a list (spec §2 catalogue): image or 'Image Coming Soon!', name, an 80-character
@@ -69,9 +77,31 @@ export function ProductCard({
             <RatingSummary average={product.average_rating} count={product.ratings_count} />
           )}
         </div>
-        <Price amount={product.unit_price} className="text-lg" />
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <Price amount={product.unit_price} className="text-lg" />
+          <Deal price={product.unit_price} was={product.was_price} />
+        </div>
       </div>
       {action && <div className="absolute top-2 right-2 z-10">{action}</div>}
     </article>
+  );
+}
+
+/** The price before a deal, struck through, and the percent off; nothing without a deal. */
+export function Deal({ price, was }: { price: string; was: string | null | undefined }) {
+  const off = discountPercent(price, was);
+  if (off === 0) return null;
+  return (
+    <>
+      <span className="text-sm text-muted">
+        <span className="sr-only">Was </span>
+        <s>
+          <Price amount={was} className="font-normal" />
+        </s>
+      </span>
+      <span className="rounded-control bg-red-700 px-1.5 text-sm font-bold text-white">
+        -{off}%<span className="sr-only"> off</span>
+      </span>
+    </>
   );
 }

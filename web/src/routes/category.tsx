@@ -4,6 +4,11 @@ import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useCategories, type Category } from '@/features/catalog/api/get-categories';
 import { useProductList } from '@/features/catalog/api/get-products';
+import {
+  FilteredListing,
+  NoResults,
+  useListFilter,
+} from '@/features/listing/components/filtered-listing';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -42,28 +47,30 @@ export default function CategoryPage() {
   const { data: tree } = useCategories();
   const heading = categoryHeading([categorySlug, subCategorySlug, subSubCategorySlug], tree);
   useDocumentTitle(heading);
-  const query = useProductList(categoryFilter(categorySlug, subCategorySlug, subSubCategorySlug));
+  const filter = useListFilter(categoryFilter(categorySlug, subCategorySlug, subSubCategorySlug));
+  const query = useProductList(filter);
   return (
-    <>
-      <PageHeading>{heading}</PageHeading>
+    <FilteredListing filter={filter} heading={<PageHeading>{heading}</PageHeading>}>
       <ProductListing
         query={query}
         action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
         empty={
-          <div className="py-8 text-center">
-            <p className="text-lg">No products found in this category.</p>
-            <Button
-              variant="secondary"
-              className="mt-4"
-              onClick={() => {
-                void navigate(-1);
-              }}
-            >
-              Go Back
-            </Button>
-          </div>
+          <NoResults>
+            <div className="py-8 text-center">
+              <p className="text-lg">No products found in this category.</p>
+              <Button
+                variant="secondary"
+                className="mt-4"
+                onClick={() => {
+                  void navigate(-1);
+                }}
+              >
+                Go Back
+              </Button>
+            </div>
+          </NoResults>
         }
       />
-    </>
+    </FilteredListing>
   );
 }

@@ -28,6 +28,8 @@ const controller: Product = {
   sub_subcategory_slug: null,
   images: [],
   store: null,
+  brand: '',
+  was_price: null,
   date_created: '2026-03-01T09:30:12.345Z',
 };
 

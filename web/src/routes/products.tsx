@@ -3,7 +3,11 @@ import { ProductListing } from '@/components/product-listing';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useProductList } from '@/features/catalog/api/get-products';
 import { catalogueFilter } from '@/features/listing/catalogue-filter';
-import { CatalogueSort } from '@/features/listing/catalogue-sort';
+import {
+  FilteredListing,
+  NoResults,
+  useListFilter,
+} from '@/features/listing/components/filtered-listing';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -15,19 +19,21 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export default function ProductsPage() {
   useDocumentTitle('All Products');
   const [params] = useSearchParams();
-  const list = useProductList(catalogueFilter(params));
+  // Besides the filter bar's, the API's other parameters pass as they are (category__slug…).
+  const filter = useListFilter(catalogueFilter(params));
+  const list = useProductList(filter);
 
   return (
-    <>
-      <div className="flex flex-wrap items-start justify-between gap-x-3">
-        <PageHeading>All Products</PageHeading>
-        <CatalogueSort />
-      </div>
+    <FilteredListing filter={filter} heading={<PageHeading>All Products</PageHeading>}>
       <ProductListing
         query={list}
         action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
-        empty={<p className="text-lg">No products found.</p>}
+        empty={
+          <NoResults>
+            <p className="text-lg">No products found.</p>
+          </NoResults>
+        }
       />
-    </>
+    </FilteredListing>
   );
 }

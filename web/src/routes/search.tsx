@@ -4,6 +4,11 @@ import { ProductListing } from '@/components/product-listing';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useProductList } from '@/features/catalog/api/get-products';
 import { toSearchTerm } from '@/features/search/api/search-term';
+import {
+  FilteredListing,
+  NoResults,
+  useListFilter,
+} from '@/features/listing/components/filtered-listing';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { reportSearchMiss } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -17,33 +22,45 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const query = searchQuery(params);
   useDocumentTitle(query ? `Search Results for ${query}` : 'Search Results');
-  return (
-    <>
-      <PageHeading>Search Results</PageHeading>
-      {query === '' ? (
+  if (query === '') {
+    return (
+      <>
+        <PageHeading>Search Results</PageHeading>
         <p className="text-muted">No products found.</p>
-      ) : (
-        <>
-          <p className="-mt-4 mb-6 text-muted">for “{query}”</p>
-          <Results query={query} />
-        </>
-      )}
-    </>
-  );
+      </>
+    );
+  }
+  return <Results query={query} />;
 }
 
 function Results({ query }: { query: string }) {
   const term = toSearchTerm(query);
-  const list = useProductList({ search: term });
+  const filter = useListFilter({ search: term });
+  const list = useProductList(filter);
   const nothing = list.isSuccess && list.data.pages[0]?.items.length === 0;
   useEffect(() => {
     if (nothing) reportSearchMiss(term);
   }, [nothing, term]);
   return (
-    <ProductListing
-      query={list}
-      action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
-      empty={<p className="text-lg">No products found.</p>}
-    />
+    <FilteredListing
+      filter={filter}
+      searching
+      heading={
+        <div>
+          <PageHeading>Search Results</PageHeading>
+          <p className="-mt-4 text-muted">for “{query}”</p>
+        </div>
+      }
+    >
+      <ProductListing
+        query={list}
+        action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
+        empty={
+          <NoResults>
+            <p className="text-lg">No products found.</p>
+          </NoResults>
+        }
+      />
+    </FilteredListing>
   );
 }

@@ -238,6 +238,38 @@ describe('edit product', () => {
     expect(screen.getByRole('textbox', { name: 'Stock' })).toHaveValue('30');
   });
 
+  it('sends a brand and a deal, refusing a deal price not above the price before sending', async () => {
+    let sent: unknown;
+    withCategories();
+    server.use(
+      http.get('/api/seller/products/12/', () =>
+        HttpResponse.json(sellerProduct(12, { unit_price: '1234.50' })),
+      ),
+      http.patch('/api/seller/products/12/', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          sellerProduct(12, { unit_price: '1234.50', was_price: '1500.00', brand: 'Sony' }),
+        );
+      }),
+    );
+    sellerAt('/seller/products/12');
+    const user = userEvent.setup();
+    const was = await screen.findByRole('textbox', { name: /Price before the deal/ });
+    await user.type(was, '1,000');
+    await user.type(screen.getByRole('textbox', { name: /Brand/ }), 'Sony');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The price before the deal must be higher than the price.'),
+    ).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.clear(was);
+    await user.type(was, '1,500');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    expect(sent).toEqual({ was_price: '1,500', brand: 'Sony' });
+    expect(was).toHaveValue('1,500.00');
+  });
+
   it('sends a new stock with the stock it loaded, and reloads it when orders changed it', async () => {
     const sent: unknown[] = [];
     let stockNow = 23; // two units sold since the form loaded 25

@@ -7,7 +7,11 @@ import { Loading } from '@/components/ui/loading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
 import { useProductList } from '@/features/catalog/api/get-products';
 import { catalogueFilter } from '@/features/listing/catalogue-filter';
-import { CatalogueSort } from '@/features/listing/catalogue-sort';
+import {
+  FilteredListing,
+  NoResults,
+  useListFilter,
+} from '@/features/listing/components/filtered-listing';
 import { useStore, type Store } from '@/features/stores/api/get-stores';
 import { StoreLogo, StoreRating } from '@/features/stores/components/store-rating';
 import { storeIdOf, storePath } from '@/lib/store-path';
@@ -94,20 +98,29 @@ function StoreHeader({ store }: { store: Store }) {
 
 function StoreProducts({ store }: { store: Store }) {
   const [params] = useSearchParams();
-  const list = useProductList({ ...catalogueFilter(params), store: String(store.id) });
+  const filter = useListFilter({ ...catalogueFilter(params), store: String(store.id) }, false);
+  const list = useProductList(filter);
   return (
     <section aria-labelledby="store-products">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <h2 id="store-products" className="text-xl font-bold">
-          Products
-        </h2>
-        <CatalogueSort />
-      </div>
-      <ProductListing
-        query={list}
-        action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
-        empty={<p className="text-lg">This store has no products on sale yet.</p>}
-      />
+      <FilteredListing
+        filter={filter}
+        showStore={false}
+        heading={
+          <h2 id="store-products" className="text-xl font-bold">
+            Products
+          </h2>
+        }
+      >
+        <ProductListing
+          query={list}
+          action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
+          empty={
+            <NoResults>
+              <p className="text-lg">This store has no products on sale yet.</p>
+            </NoResults>
+          }
+        />
+      </FilteredListing>
     </section>
   );
 }

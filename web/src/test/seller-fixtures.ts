@@ -39,6 +39,8 @@ export function sellerProduct(id: number, fields: Partial<SellerProduct> = {}): 
     subcategory_id: 5,
     sub_subcategory_id: 9,
     unit_price: '1234.50',
+    was_price: null,
+    brand: '',
     inventory: 25,
     is_active: true,
     description: '<p>A good product.</p>',

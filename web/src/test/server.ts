@@ -1,6 +1,17 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+/** The facets of an empty list. */
+export const NO_FACETS = {
+  count: 0,
+  stores: [],
+  brands: [],
+  ratings: [4, 3, 2, 1].map((min_rating) => ({ min_rating, count: 0 })),
+  in_stock: 0,
+  on_sale: 0,
+  price: null,
+};
+
 /**
  * The mock API for component tests; each test installs its handlers with `server.use(...)`.
  * Page views are reported on every page, and the header asks a signed-in user's unread count on
@@ -8,7 +19,8 @@ import { setupServer } from 'msw/node';
  * pending order's page asks for its payment attempts, a paid one for its refunds, the account
  * page and checkout for the address book: none unless a test says otherwise. The payment page asks
  * whether pay on delivery is offered (not, unless a test says otherwise), and the staff refunds page
- * reads the pay on delivery switch (off).
+ * reads the pay on delivery switch (off). Product lists ask for their filters' counts: none unless a
+ * test says otherwise.
  */
 export const server = setupServer(
   http.post('/api/analytics/pageviews/', () => new HttpResponse(null, { status: 204 })),
@@ -30,4 +42,5 @@ export const server = setupServer(
     HttpResponse.json({ cod_enabled: false, cod_max_amount: 2000, updated_at: null }),
   ),
   http.get('/api/auth/users/me/addresses/', () => HttpResponse.json({ results: [], max: 20 })),
+  http.get('/api/store/products/facets/', () => HttpResponse.json(NO_FACETS)),
 );

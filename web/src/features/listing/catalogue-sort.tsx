@@ -2,17 +2,20 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 
 // The sort control (an addition to the spec's random order): values of the API's `ordering`.
+// Without one, a search is by relevance and a list in the server's seeded shuffle.
 const SORTS = [
-  { value: '', label: 'Recommended' },
   { value: 'unit_price', label: 'Price: low to high' },
   { value: '-unit_price', label: 'Price: high to low' },
   { value: '-date_created', label: 'Newest' },
   { value: '-average_rating', label: 'Top rated' },
-  { value: 'name', label: 'Name' },
+  { value: '-sold', label: 'Best selling' },
 ] as const;
 
-/** 'Sort by' for a product list whose filter is the address's query string (`ordering`). */
-export function CatalogueSort() {
+/**
+ * 'Sort by' for a product list whose filter is the address's query string (`ordering`). Each
+ * choice is a new history entry, so the back button brings the last order back.
+ */
+export function CatalogueSort({ searching = false }: { searching?: boolean }) {
   const [params, setParams] = useSearchParams();
   const selectId = useId();
   return (
@@ -27,10 +30,11 @@ export function CatalogueSort() {
           const next = new URLSearchParams(params);
           if (event.target.value) next.set('ordering', event.target.value);
           else next.delete('ordering');
-          setParams(next, { replace: true });
+          setParams(next);
         }}
         className="min-h-tap rounded-control border border-line bg-white px-2"
       >
+        <option value="">{searching ? 'Relevance' : 'Recommended'}</option>
         {SORTS.map((s) => (
           <option key={s.value} value={s.value}>
             {s.label}

@@ -16,6 +16,18 @@ export function priceError(text: string): string {
   return toPesewas(value.replace(/,/g, '')) === 0 ? PRICE_ZERO : '';
 }
 
+export const WAS_PRICE_LOW = 'The price before the deal must be higher than the price.';
+
+/** What is wrong with a typed price before a deal ('' for none), or '' when it is fine. */
+export function wasPriceError(was: string, price: string): string {
+  if (was.trim() === '') return '';
+  const problem = priceError(was);
+  if (problem) return problem;
+  const before = toPesewas(was.trim().replace(/,/g, ''));
+  const now = toPesewas(price.trim().replace(/,/g, ''));
+  return before !== null && now !== null && before <= now ? WAS_PRICE_LOW : '';
+}
+
 /** A stored `unit_price` ("1234.50") as the field shows it ("1,234.50"). */
 export function priceText(unitPrice: string): string {
   const pesewas = toPesewas(unitPrice);

@@ -121,6 +121,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/store/products/facets/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Counts per filter value of a product list
+     * @description For the list the same filter parameters select (paging, `ordering`, `seed` and `fields` are ignored): how many products each store, brand, rating, in-stock and on-sale choice would show, and the price range. Each facet is counted with every other filter applied but not its own, so choosing a brand leaves the other brands' counts (decision 0021). `stores` and `brands` list at most 30 values, most products first (ties by id or name), plus the chosen `store` and `brand`s even when they count 0. Served from the catalogue index that answers the list.
+     */
+    get: operations['listProductFacets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/store/products/{id}/': {
     parameters: {
       query?: never;
@@ -2154,6 +2174,8 @@ export interface components {
       | 'images'
       | 'store'
       | 'date_created'
+      | 'brand'
+      | 'was_price'
     >;
     /** @description A product as the list and detail return it: with `fields=` only the named keys (and `id`), otherwise every key (`Product`). */
     ProductFields: {
@@ -2182,6 +2204,37 @@ export interface components {
       store?: components['schemas']['ProductStore'] | null;
       /** Format: date-time */
       date_created?: string;
+      /** @description The seller's brand name, "" when none. */
+      brand?: string;
+      /** @description The price before a deal (2-decimal string, above `unit_price`); null without a deal. */
+      was_price?: string | null;
+    };
+    ProductFacets: {
+      /** @description Products passing every filter. */
+      count: number;
+      stores: {
+        /** Format: int64 */
+        id: number;
+        name: string;
+        count: number;
+      }[];
+      /** @description Brands as the first product met wrote them; matched ignoring case and spacing. */
+      brands: {
+        name: string;
+        count: number;
+      }[];
+      /** @description Products rated at least 4, 3, 2 and 1 stars (verified average), in that order. */
+      ratings: {
+        min_rating: number;
+        count: number;
+      }[];
+      in_stock: number;
+      on_sale: number;
+      /** @description The lowest and highest price, 2-decimal strings; null when no product counts. */
+      price: {
+        min: string;
+        max: string;
+      } | null;
     };
     ProductPage: {
       count: number;
@@ -2826,6 +2879,9 @@ export interface components {
       sub_subcategory_id: number | null;
       /** @description Cedis, two decimals: "1899.50". */
       unit_price: string;
+      /** @description The price before a deal, two decimals; null without one. */
+      was_price: string | null;
+      brand: string;
       inventory: number;
       is_active: boolean;
       /** @description Sanitised HTML. */
@@ -2870,6 +2926,10 @@ export interface components {
        * @example 1,899.50
        */
       price?: string;
+      /** @description The price before a deal, typed like `price`; "" removes the deal. Must be above the price (after this edit), else 400 on `was_price`. */
+      was_price?: string;
+      /** @description Spaces are collapsed; "" for none. */
+      brand?: string;
       inventory?: number;
       /** @description PATCH only, required with `inventory`: the stock the seller saw. The edit applies only while the stock still is this, else 409 `stock_changed`. Ignored without `inventory`. */
       expected_inventory?: number;
@@ -3274,6 +3334,12 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
+    BrandFilter: string[];
+    /** @description Verified average rating at least this (0 to 5, e.g. `4`); else 400 on `min_rating`. */
+    MinRatingFilter: number;
+    /** @description `true`/`1`: only products with a deal (a price before it above the price). */
+    OnSaleFilter: string;
     /** @description 1–255 printable ASCII characters, one per refund the caller means (the page makes one per dialog). Kept per payment for good: the same key answers 200 with the first refund, never a second one. */
     RefundKey: string;
     /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
@@ -3574,7 +3640,13 @@ export interface operations {
         store?: number;
         /** @description `true`/`1`: inventory above 0. */
         in_stock?: string;
-        /** @description Comma list of `unit_price`, `date_created`, `average_rating`, `name`, each with an optional `-`. */
+        /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
+        brand?: components['parameters']['BrandFilter'];
+        /** @description Verified average rating at least this (0 to 5, e.g. `4`); else 400 on `min_rating`. */
+        min_rating?: components['parameters']['MinRatingFilter'];
+        /** @description `true`/`1`: only products with a deal (a price before it above the price). */
+        on_sale?: components['parameters']['OnSaleFilter'];
+        /** @description Comma list of `unit_price`, `date_created`, `average_rating`, `name`, `discount` (the deal's percent off, 0 without one), `sold` (units in paid orders), each with an optional `-`; ties go by `id`. */
         ordering?: string;
         /** @description Shuffle seed. */
         seed?: number;
@@ -3614,6 +3686,50 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['InvalidPage'];
+    };
+  };
+  listProductFacets: {
+    parameters: {
+      query?: {
+        category__slug?: string;
+        subcategory__slug?: string;
+        sub_subcategory__slug?: string;
+        subsubcategory__slug?: string;
+        search?: string;
+        unit_price__gt?: string;
+        unit_price__lt?: string;
+        store?: number;
+        in_stock?: string;
+        /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
+        brand?: components['parameters']['BrandFilter'];
+        /** @description Verified average rating at least this (0 to 5, e.g. `4`); else 400 on `min_rating`. */
+        min_rating?: components['parameters']['MinRatingFilter'];
+        /** @description `true`/`1`: only products with a deal (a price before it above the price). */
+        on_sale?: components['parameters']['OnSaleFilter'];
+      };
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The facets. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductFacets'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
     };
   };
   getProduct: {

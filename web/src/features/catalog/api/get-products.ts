@@ -9,11 +9,14 @@ export type ProductSummary = components['schemas']['Product'];
 
 /** Lists ask only for what a card shows (contract §1.9): no reviews, no specification. */
 export const LIST_FIELDS =
-  'id,name,description,unit_price,images,inventory,average_rating,ratings_count';
+  'id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count';
 export const PAGE_SIZE = 24;
 
-/** The filter of a product list: the API's own parameters (contract §2.2), e.g. `search`. */
-export type ProductFilter = Readonly<Record<string, string>>;
+/**
+ * The filter of a product list: the API's own parameters (contract §2.2), e.g. `search`; `brand`
+ * may repeat.
+ */
+export type ProductFilter = Readonly<Record<string, string | readonly string[]>>;
 
 interface ListPage {
   items: readonly ProductSummary[];
@@ -74,9 +77,14 @@ export function useProductList(filter: ProductFilter) {
     },
     getNextPageParam: (last) => (last.next ? { page: last.page + 1, seed: last.seed } : undefined),
     initialData: () => {
+      // The server injects first pages of single-valued filters only.
+      if (Object.values(filter).some((v) => typeof v !== 'string')) return undefined;
       const first = { page: 1, seed: undefined };
       const injected = takeInjected(
-        islandKey('/store/products/', productListQuery(filter, first)),
+        islandKey(
+          '/store/products/',
+          productListQuery(filter, first),
+        ),
       ) as PagedProducts | undefined;
       return injected && { pages: [toPage(injected, 1)], pageParams: [first] };
     },

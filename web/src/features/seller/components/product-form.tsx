@@ -17,7 +17,7 @@ import {
   updateProduct,
 } from '../api/products';
 import type { ProductInput, SellerProduct } from '../api/types';
-import { inventoryError, PRICE_HINT, priceError, priceText } from '../price';
+import { inventoryError, PRICE_HINT, priceError, priceText, wasPriceError } from '../price';
 import { ActiveBadge } from './active-badge';
 import { CategoryPicker, type CategoryChoice, type CategoryTree } from './category-picker';
 import { RichTextField } from './rich-text-field';
@@ -40,6 +40,8 @@ const FIELDS = [
   'subcategory_id',
   'sub_subcategory_id',
   'price',
+  'was_price',
+  'brand',
   'inventory',
   'description',
   'specification',
@@ -78,6 +80,8 @@ export function ProductForm({
     subSubcategory: product?.sub_subcategory_id ?? null,
   });
   const [price, setPrice] = useState(product ? priceText(product.unit_price) : '');
+  const [wasPrice, setWasPrice] = useState(product?.was_price ? priceText(product.was_price) : '');
+  const [brand, setBrand] = useState(product?.brand ?? '');
   const [inventory, setInventory] = useState(product ? String(product.inventory) : '0');
   const [description, setDescription] = useState(product?.description ?? '');
   const [specification, setSpecification] = useState(product?.specification ?? '');
@@ -96,6 +100,8 @@ export function ProductForm({
     if (category.category === null) found.category_id = CATEGORY_REQUIRED;
     const priceProblem = priceError(price);
     if (priceProblem) found.price = priceProblem;
+    const wasProblem = wasPriceError(wasPrice, price);
+    if (wasProblem) found.was_price = wasProblem;
     const stockProblem = inventoryError(inventory);
     if (stockProblem) found.inventory = stockProblem;
     return found;
@@ -116,6 +122,9 @@ export function ProductForm({
       ...(category.subcategory !== null && { subcategory_id: category.subcategory }),
       ...(category.subSubcategory !== null && { sub_subcategory_id: category.subSubcategory }),
       price: price.trim(),
+      // Left out when empty: a new product has no deal and no brand anyway.
+      ...(wasPrice.trim() !== '' && { was_price: wasPrice.trim() }),
+      ...(brand.trim() !== '' && { brand: brand.trim() }),
       inventory: Number(inventory.trim()),
       description,
       specification,
@@ -143,6 +152,8 @@ export function ProductForm({
         setBase(saved);
         setName(saved.name);
         setPrice(priceText(saved.unit_price));
+        setWasPrice(saved.was_price ? priceText(saved.was_price) : '');
+        setBrand(saved.brand);
         setInventory(String(saved.inventory));
         setActive(saved.is_active);
         return SAVED;
@@ -206,6 +217,23 @@ export function ProductForm({
           onValueChange={setPrice}
           required
           error={errors.price}
+        />
+        <Field
+          label="Price before the deal (GH₵)"
+          hint="Optional: higher than the price, shown struck through."
+          inputMode="decimal"
+          autoComplete="off"
+          value={wasPrice}
+          onValueChange={setWasPrice}
+          error={errors.was_price}
+        />
+        <Field
+          label="Brand"
+          hint="Optional, e.g. Samsung."
+          autoComplete="off"
+          value={brand}
+          onValueChange={setBrand}
+          error={errors.brand}
         />
         <Field
           label="Stock"
@@ -325,6 +353,9 @@ function changes(
     if (body.sub_subcategory_id !== undefined) out.sub_subcategory_id = body.sub_subcategory_id;
   }
   if (body.price !== priceText(base.unit_price)) out.price = body.price;
+  if (body.was_price !== (base.was_price ? priceText(base.was_price) : ''))
+    out.was_price = body.was_price;
+  if (body.brand !== base.brand) out.brand = body.brand;
   if (body.inventory !== base.inventory) {
     out.inventory = body.inventory;
     out.expected_inventory = base.inventory;

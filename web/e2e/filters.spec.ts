@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { hasBrowser, missingBrowserMessage } from './browser';
+
+test.skip(!hasBrowser, missingBrowserMessage);
+
+// Issue 19, filters and sorting (decision 0021): in the demo's Smartphones, Samsung between
+// GH₵ 4,000 and GH₵ 16,000 is the Galaxy A35, A55, Z Flip6 and S24 Ultra. The filters live in the
+// address: the back button and a reload bring them back.
+
+const SMARTPHONES = '/category/mobile-phones-and-tablets/smartphones';
+const CHEAPEST_FIRST = [
+  'Samsung Galaxy A35 5G 128GB – Awesome Lilac',
+  'Samsung Galaxy A55 5G 256GB – Awesome Navy',
+  'Samsung Galaxy Z Flip6 256GB – Mint',
+  'Samsung Galaxy S24 Ultra',
+];
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The product names of the list, in order. */
+function names(page: Page) {
+  return page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+}
+
+async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Samsung, then GH₵ 4,000 to 16,000, in the filters given; then cheapest first. */
+async function chooseSamsungAndPrice(page: Page, filters: Locator) {
+  await filters.getByRole('checkbox', { name: /^Samsung/ }).click();
+  await expect(filters.getByRole('checkbox', { name: /^Samsung/ })).toBeChecked();
+  await expect(page).toHaveURL(/brand=Samsung/);
+  await filters.getByRole('textbox', { name: 'Lowest' }).fill('4,000');
+  await filters.getByRole('textbox', { name: 'Highest' }).fill('16000');
+  await filters.getByRole('button', { name: 'Go' }).click();
+  await expect(page).toHaveURL(/unit_price__gt=3999\.99&unit_price__lt=16000\.01/);
+}
+
+async function sortCheapestFirstThenBackAndReload(page: Page) {
+  await expect.poll(async () => (await names(page)).sort()).toEqual([...CHEAPEST_FIRST].sort());
+  await page.getByLabel('Sort by').selectOption('unit_price');
+  await expect.poll(() => names(page)).toEqual(CHEAPEST_FIRST);
+
+  // Back: the order chosen goes, the filters stay.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/ordering=/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Remove filter: Samsung' })).toBeVisible();
+  // Back again: the price range goes too.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/unit_price__gt/);
+  await expect(page.getByRole('button', { name: 'Remove filter: Samsung' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Remove filter: GH₵/ })).toHaveCount(0);
+  await page.goForward();
+  await page.goForward();
+  await expect.poll(() => names(page)).toEqual(CHEAPEST_FIRST);
+
+  // A reload keeps everything.
+  await page.reload();
+  await expect.poll(() => names(page)).toEqual(CHEAPEST_FIRST);
+  await expect(page.getByLabel('Sort by')).toHaveValue('unit_price');
+  await expect(
+    page.getByRole('button', { name: 'Remove filter: GH₵ 4,000.00 – GH₵ 16,000.00' }),
+  ).toBeVisible();
+  await settled(page);
+}
+
+test('filters by brand and price, sorts by price, and keeps them across back and reload at 1280 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(SMARTPHONES);
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await expect(filters.getByRole('checkbox', { name: /^Samsung \(6 products/ })).toBeVisible();
+  await chooseSamsungAndPrice(page, filters);
+  // A chosen brand keeps the other brands' counts.
+  await expect(filters.getByRole('checkbox', { name: /^Tecno/ })).toBeVisible();
+  await sortCheapestFirstThenBackAndReload(page);
+  await noAxeViolations(page);
+});
+
+test('filters in a dialog on a 360 px phone, with the same address rules', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(SMARTPHONES);
+  await settled(page);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await chooseSamsungAndPrice(page, dialog);
+  await dialog.getByRole('button', { name: 'Show 4 results' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  await sortCheapestFirstThenBackAndReload(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await noAxeViolations(page);
+
+  // Nothing matches: the page says so and clears the filters.
+  await page.goto(`${SMARTPHONES}?brand=Nokia`);
+  await expect(page.getByText('No products match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/brand=/);
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+});

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { NO_FACETS, server } from '@/test/server';
+
+const galaxy = {
+  id: 1,
+  name: 'Samsung Galaxy A15 128GB – Blue Black',
+  description: '<p>A big screen and a long battery.</p>',
+  unit_price: '2500.00',
+  was_price: '3000.00',
+  images: [],
+  inventory: 4,
+  average_rating: 4.5,
+};
+
+const facets = {
+  ...NO_FACETS,
+  count: 1,
+  stores: [{ id: 3, name: 'Accra Phone Hub', count: 1 }],
+  brands: [
+    { name: 'Tecno', count: 7 },
+    { name: 'Samsung', count: 1 },
+  ],
+  ratings: [
+    { min_rating: 4, count: 1 },
+    { min_rating: 3, count: 1 },
+    { min_rating: 2, count: 1 },
+    { min_rating: 1, count: 1 },
+  ],
+  in_stock: 1,
+  on_sale: 1,
+  price: { min: '900.00', max: '3200.00' },
+};
+
+/** Answers the list and its facets, and records what each was asked. */
+function serve(items: unknown[] = [galaxy]) {
+  const lists: URLSearchParams[] = [];
+  const counts: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/store/products/facets/', ({ request }) => {
+      counts.push(new URL(request.url).searchParams);
+      return HttpResponse.json(facets);
+    }),
+    http.get('/api/store/products/', ({ request }) => {
+      lists.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ count: items.length, next: null, previous: null, results: items });
+    }),
+  );
+  return { lists, counts };
+}
+
+describe('All Products filters', () => {
+  it('shows each filter value with its count, and a deal struck through with its percent off', async () => {
+    serve();
+    renderApp('/products');
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    expect(
+      await within(filters).findByRole('checkbox', { name: /^Tecno\s*\(7\s*products/ }),
+    ).toBeInTheDocument();
+    expect(within(filters).getByRole('radio', { name: /Accra Phone Hub/ })).toBeInTheDocument();
+    expect(within(filters).getByRole('radio', { name: /4 stars & up/ })).toBeInTheDocument();
+    expect(within(filters).getByRole('checkbox', { name: /On sale/ })).toBeInTheDocument();
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('-17%')).toBeInTheDocument();
+    expect(within(card).getByText('GH₵ 3,000.00')).toBeInTheDocument();
+  });
+
+  it('puts a chosen brand and price range in the address, asks the list and counts for them, and removes them by chip', async () => {
+    const asked = serve();
+    const { location } = renderApp('/products');
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    await userEvent.click(await within(filters).findByRole('checkbox', { name: /Samsung/ }));
+    await waitFor(() => {
+      expect(location.current.search).toBe('?brand=Samsung');
+    });
+    await userEvent.type(within(filters).getByRole('textbox', { name: 'Lowest' }), '1,000');
+    await userEvent.type(within(filters).getByRole('textbox', { name: 'Highest' }), '3000');
+    await userEvent.click(within(filters).getByRole('button', { name: 'Go' }));
+    await waitFor(() => {
+      expect(asked.lists.at(-1)?.get('unit_price__gt')).toBe('999.99');
+    });
+    expect(asked.lists.at(-1)?.get('unit_price__lt')).toBe('3000.01');
+    expect(asked.lists.at(-1)?.getAll('brand')).toEqual(['Samsung']);
+    expect(asked.counts.at(-1)?.getAll('brand')).toEqual(['Samsung']);
+    const chips = screen.getByRole('list', { name: 'Chosen filters' });
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove filter: Samsung' }));
+    await waitFor(() => {
+      expect(location.current.search).toBe('?unit_price__gt=999.99&unit_price__lt=3000.01');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => {
+      expect(location.current.search).toBe('');
+    });
+  });
+
+  it('refuses a price range upside down', async () => {
+    serve();
+    renderApp('/products');
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    await userEvent.type(within(filters).getByRole('textbox', { name: 'Lowest' }), '500');
+    await userEvent.type(within(filters).getByRole('textbox', { name: 'Highest' }), '100');
+    await userEvent.click(within(filters).getByRole('button', { name: 'Go' }));
+    expect(await within(filters).findByRole('alert')).toHaveTextContent(
+      'The lowest price must not be above the highest.',
+    );
+  });
+
+  it('says when nothing matches the filters and offers to clear them', async () => {
+    serve([]);
+    const { location } = renderApp('/products?on_sale=true&ordering=-discount');
+    expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => {
+      expect(location.current.search).toBe('?ordering=-discount');
+    });
+  });
+
+  it('opens the filters in a dialog on a phone, focus inside, closed by Escape', async () => {
+    serve();
+    renderApp('/products?brand=Samsung');
+    await userEvent.click(await screen.findByRole('button', { name: 'Filters (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(within(dialog).getByRole('checkbox', { name: /Samsung/ })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+});
