@@ -86,6 +86,16 @@ func (f codFixture) codOrder(t *testing.T, qty int) orderOut {
 	return o
 }
 
+// unitsSold reads the best-seller count that paid-on-delivery parts move.
+func (f codFixture) unitsSold(t *testing.T, productID int64) int {
+	t.Helper()
+	var n int
+	if err := f.a.Store.DB().R.QueryRow(f.a.Store.DB().Rebind(`SELECT units_sold FROM products WHERE id = ?`), productID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func (f codFixture) events(t *testing.T, orderID, status string) int {
 	t.Helper()
 	var n int
@@ -189,7 +199,7 @@ func TestPayOnDelivery(t *testing.T) {
 
 		t.Run("to delivery", func(t *testing.T) {
 			o := f.placed(t, f.kofi, 2)
-			stock := f.inventory(t, f.console.ID)
+			stock, sold := f.inventory(t, f.console.ID), f.unitsSold(t, f.console.ID)
 			var got codOrder
 			decode(t, []byte(f.must(t, f.kofi, "POST", codPath(o.ID), "", 200)), &got)
 			if got.Status != "processing" || got.PaymentMethod != "pay_on_delivery" || len(got.Fulfilment) != 1 ||
@@ -221,8 +231,14 @@ func TestPayOnDelivery(t *testing.T) {
 			if code, body := f.do(f.owner, "POST", seller+"/deliver/", ""); code != 409 || !strings.Contains(body, "mark it paid on delivery") {
 				t.Fatalf("deliver unpaid = %d %s", code, body)
 			}
+			if n := f.unitsSold(t, f.console.ID); n != sold {
+				t.Fatalf("units sold %d before the money was collected; want %d", n, sold)
+			}
 			f.a.DeliverMail()
 			f.must(t, f.owner, "POST", seller+"/paid-on-delivery/", "", 200)
+			if n := f.unitsSold(t, f.console.ID); n != sold+2 {
+				t.Fatalf("units sold %d after the hand-over; want %d", n, sold+2)
+			}
 			if code, body := f.do(f.owner, "POST", seller+"/paid-on-delivery/", ""); code != 409 || body != codAlreadyPaid {
 				t.Fatalf("paid twice = %d %s", code, body)
 			}
@@ -250,7 +266,7 @@ func TestPayOnDelivery(t *testing.T) {
 
 		t.Run("store cancels an unpaid part", func(t *testing.T) {
 			o := f.codOrder(t, 2)
-			stock := f.inventory(t, f.console.ID)
+			stock, sold := f.inventory(t, f.console.ID), f.unitsSold(t, f.console.ID)
 			seller := "/api/seller/orders/" + o.ID + "/cancel/"
 			if code, body := f.do(f.owner, "POST", seller, `{"reason":"  "}`); code != 400 || body != `{"reason":["This field may not be blank."]}` {
 				t.Fatalf("blank reason = %d %s", code, body)
@@ -262,6 +278,9 @@ func TestPayOnDelivery(t *testing.T) {
 			f.must(t, f.owner, "POST", seller, `{"reason":"Customer did not answer the rider's calls."}`, 200)
 			if n := f.inventory(t, f.console.ID); n != stock+2 {
 				t.Fatalf("stock %d; want %d", n, stock+2)
+			}
+			if n := f.unitsSold(t, f.console.ID); n != sold {
+				t.Fatalf("units sold %d after an unpaid cancel; want %d", n, sold)
 			}
 			got := f.shopperOrder(t, o.ID)
 			p := got.Fulfilment[0]

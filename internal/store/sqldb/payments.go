@@ -221,7 +221,7 @@ func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse st
 		if err := insertMails(ctx, c, mails(os[0])); err != nil {
 			return err
 		}
-		return countSold(ctx, c, os[0])
+		return countSold(ctx, c, os[0], 0)
 	})
 	return out, err
 }
@@ -302,16 +302,20 @@ func (s *Store) PaymentEventFailed(ctx context.Context, id int64, attempts int, 
 	return err
 }
 
-// countSold adds a paid order's units to its products' units sold, in
-// product id order like every transaction that writes several products,
-// and records the change so the catalogue index's best-seller order
-// follows. The update is relative, so whatever else the row holds (a
-// seller's edit) stays. Only pending orders are ever cancelled, so a paid
-// order's units are never taken back (docs/decisions/0021).
-func countSold(ctx context.Context, c conn, o *shop.Order) error {
+// countSold adds the units of a paid order's lines (of every store, or of
+// the one store whose pay-on-delivery part was paid when store is not 0)
+// to their products' units sold, in product id order like every
+// transaction that writes several products, and records the change so the
+// catalogue index's best-seller order follows. The update is relative, so
+// whatever else the row holds (a seller's edit) stays. Paid lines are never
+// cancelled (a store cancels only unpaid pay-on-delivery parts), so their
+// units are never taken back (docs/decisions/0021).
+func countSold(ctx context.Context, c conn, o *shop.Order, store int64) error {
 	units := map[int64]int{}
 	for _, it := range o.Items {
-		units[it.ProductID] += it.Quantity
+		if store == 0 || it.StoreID == store {
+			units[it.ProductID] += it.Quantity
+		}
 	}
 	ids := make([]int64, 0, len(units))
 	for id := range units {

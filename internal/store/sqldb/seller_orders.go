@@ -128,6 +128,11 @@ func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*
 			return err
 		}
 		out = os[0]
+		if e.Status == shop.PartPaidOnDelivery {
+			if err := countSold(ctx, c, out, e.StoreID); err != nil {
+				return err
+			}
+		}
 		return insertMails(ctx, c, mails(out))
 	})
 	return out, err
