@@ -140,7 +140,7 @@ func TestPayOnDelivery(t *testing.T) {
 			}{
 				{"switched off", `{"cod_enabled":false}`, ``, ``, "Pay on delivery is not available at the moment."},
 				{"over the ceiling", `{"cod_enabled":true,"cod_max_amount":"2000"}`, ``, ``,
-					"Pay on delivery is only for orders up to GH₵ 2,000.00. Pay by mobile money or card instead."},
+					"Pay on delivery is only for orders up to GH₵\u00a02,000.00. Pay by mobile money or card instead."},
 				{"store not opted in", `{"cod_max_amount":"10000.00"}`, `{"accepts_pay_on_delivery":false}`, ``,
 					"Accra Game Hub does not accept pay on delivery."},
 				{"unverified new shopper", ``, `{"accepts_pay_on_delivery":true}`, `NULL`,

@@ -46,7 +46,8 @@ func CODRefusal(set PaymentSettings, o *Order, stores []CODStore, buyer CODBuyer
 	case o.Status != OrderPending:
 		return refuse("This order is no longer waiting for payment.")
 	case o.Amount > set.CODMax:
-		return refuse("Pay on delivery is only for orders up to GH₵ " + set.CODMax.Grouped() + ". Pay by mobile money or card instead.")
+		// A no-break space keeps the amount beside its currency on a narrow screen.
+		return refuse("Pay on delivery is only for orders up to GH₵\u00a0" + set.CODMax.Grouped() + ". Pay by mobile money or card instead.")
 	}
 	var no []string
 	for _, st := range stores {

@@ -55,7 +55,7 @@ func TestCODRefusal(t *testing.T) {
 		{"off", PaymentSettings{CODMax: DefaultCODMax}, pending, yes, trusted, "Pay on delivery is not available at the moment."},
 		{"paid", on, &Order{Status: OrderProcessing, Amount: 1}, yes, trusted, "This order is no longer waiting for payment."},
 		{"over", on, &Order{Status: OrderPending, Amount: DefaultCODMax + 1}, yes, trusted,
-			"Pay on delivery is only for orders up to GH₵ 2,000.00. Pay by mobile money or card instead."},
+			"Pay on delivery is only for orders up to GH₵\u00a02,000.00. Pay by mobile money or card instead."},
 		{"two stores out", on, pending, []CODStore{{Name: "A", Accepts: false}, {Name: "B", Accepts: true}, {Name: "C"}}, trusted,
 			"A and C do not accept pay on delivery."},
 		{"no store", on, pending, []CODStore{{}}, trusted, "One of the sellers does not accept pay on delivery."},

@@ -36,7 +36,7 @@ test('from a product to its store, its products and the store directory at 360 p
   await page.goto(`/stores/${id}-an-old-name`);
   await expect(page).toHaveURL(new RegExp(`${current}$`));
 
-  await page.getByRole('link', { name: 'All stores' }).click();
+  await page.getByRole('link', { name: 'All stores', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Stores' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Accra Game Hub/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Kumasi Phone Plaza/ })).toBeVisible();
