@@ -24,6 +24,16 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) (shop.Pro
 	return st.ix.Query(q), nil
 }
 
+// SearchCorrections suggests corrected searches from this instance's
+// catalogue index (catindex.Index.Corrections).
+func (s *Store) SearchCorrections(ctx context.Context, q shop.ProductQuery, limit int) ([]string, error) {
+	st, err := s.cat.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return st.ix.Corrections(q, limit), nil
+}
+
 // ProductDetails loads the given products, in the order of ids, with their
 // categories, store, images and verified rating and review figures — a
 // fixed number of statements however many ids there are. Unknown ids are
