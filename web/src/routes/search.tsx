@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ProductListing } from '@/components/product-listing';
 import { PageHeading } from '@/components/ui/page-heading';
+import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProductList } from '@/features/catalog/api/get-products';
 import { toSearchTerm } from '@/features/search/api/search-term';
+import { NoResults } from '@/features/search/components/no-results';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { reportSearchMiss } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -43,7 +45,13 @@ function Results({ query }: { query: string }) {
     <ProductListing
       query={list}
       action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
-      empty={<p className="text-lg">No products found.</p>}
+      empty={<EmptySearch term={term} />}
     />
   );
+}
+
+/** Nothing found: corrections, and the top-level categories to browse instead. */
+function EmptySearch({ term }: { term: string }) {
+  const categories = useCategories();
+  return <NoResults term={term} categories={categories.data ?? []} />;
 }
