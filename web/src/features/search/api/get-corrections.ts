@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api/client';
 
 /** `GET /api/store/search/corrections/?search=…` — corrected searches that find products. */
@@ -7,11 +7,11 @@ export async function getCorrections(search: string, signal?: AbortSignal) {
   return data.suggestions;
 }
 
-/** "Did you mean" for a search term that found nothing; idle until `enabled`. */
-export function useCorrections(search: string, enabled: boolean) {
+/** "Did you mean" for a search term that found nothing. */
+export function useCorrections(search: string) {
   return useQuery({
     queryKey: ['search', 'corrections', search.toLowerCase()],
-    queryFn: enabled ? ({ signal }) => getCorrections(search, signal) : skipToken,
+    queryFn: ({ signal }) => getCorrections(search, signal),
     staleTime: 60_000,
   });
 }

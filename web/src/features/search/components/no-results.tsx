@@ -25,7 +25,7 @@ export function NoResults({
   term: string;
   categories: readonly BrowseCategory[];
 }) {
-  const corrections = useCorrections(term, true);
+  const corrections = useCorrections(term);
   const suggestions = corrections.data ?? [];
   const popular = categories.slice(0, POPULAR_CATEGORIES);
   return (
