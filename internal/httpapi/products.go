@@ -459,6 +459,17 @@ func (a *API) boughtTogether(w http.ResponseWriter, r *http.Request) error {
 	return reply(w, http.StatusOK, map[string]any{"results": items})
 }
 
+// searchCorrections answers {"suggestions": [...]}: up to three corrected
+// forms of a search that finds nothing, each finding products.
+func (a *API) searchCorrections(w http.ResponseWriter, r *http.Request) error {
+	out, err := a.svc.SearchCorrections(r.Context(), lastQueryValue(r, "search"))
+	if err != nil {
+		return err
+	}
+	liveCache(w)
+	return reply(w, http.StatusOK, map[string]any{"suggestions": out})
+}
+
 // listDeps: a product list shows its products and may be entered by any
 // product of its scope — the deepest category it filters by, else its store,
 // else any product (filters are ANDed, so one of them bounds the list).

@@ -63,6 +63,7 @@ func (a *API) routes() http.Handler {
 	handle("/store/hero", h{"GET": a.listHeroSlides})
 	handle("/store/products", h{"GET": a.cached(a.listProducts)})
 	handle("/store/products/facets", h{"GET": a.cached(a.listProductFacets)})
+	handle("/store/search/corrections", h{"GET": a.searchCorrections})
 	handle("/store/products/{id}", h{"GET": a.cached(a.getProduct)})
 	handle("/store/products/{id}/bought-together", h{"GET": a.boughtTogether})
 	handle("/store/products/{id}/reviews", h{"GET": a.cached(a.listProductReviews), "POST": requireUser(a.postReview)})

@@ -16,6 +16,9 @@ type ProductStore interface {
 	// ProductFacets counts a list's products by filter value from the same
 	// index (stores by id only).
 	ProductFacets(ctx context.Context, q shop.ProductQuery) (shop.ProductFacets, error)
+	// SearchCorrections suggests up to limit corrected searches for q's
+	// terms that find products under q's filters, when q finds none.
+	SearchCorrections(ctx context.Context, q shop.ProductQuery, limit int) ([]string, error)
 	// AppliedCatalogue is the change sequence the instance's catalogue
 	// index includes and the last one that changed categories or stores,
 	// from memory; it waits for the index's first build.
@@ -227,6 +230,28 @@ func (s *Service) ProductFacets(ctx context.Context, f ProductFilter) (shop.Prod
 	}
 	out.Stores = stores
 	return out, nil
+}
+
+// MaxSearchCorrections is how many corrected searches are suggested.
+const MaxSearchCorrections = 3
+
+// SearchCorrections suggests corrected forms of a search that finds no
+// visible product, each finding some ("did you mean"); none for a blank
+// search or one that finds products.
+func (s *Service) SearchCorrections(ctx context.Context, text string) ([]string, error) {
+	sq := search.Parse(text)
+	if len(sq.Terms) == 0 {
+		return []string{}, nil
+	}
+	snap, err := s.catalogue(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.store.SearchCorrections(ctx, shop.ProductQuery{Hidden: snap.vis.hidden, Terms: sq.Terms}, MaxSearchCorrections)
+	if out == nil && err == nil {
+		out = []string{}
+	}
+	return out, err
 }
 
 // Product returns one visible product; unknown, inactive or in a hidden

@@ -56,7 +56,11 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
   const product = String(c.productId);
   return {
     '/': [['visitor', { url: '/' }]],
-    '/search': [['visitor', { url: `/search?query=${c.mark}` }]],
+    '/search': [
+      ['visitor', { url: `/search?query=${c.mark}` }],
+      // Nothing found: "Did you mean samsung?" and the popular categories.
+      ['visitor', { url: '/search?query=smasnug' }],
+    ],
     '/category/:categorySlug': [['visitor', { url: '/category/jewelry-watches' }]],
     '/category/:categorySlug/:subCategorySlug': [
       ['visitor', { url: '/category/jewelry-watches/watches' }],

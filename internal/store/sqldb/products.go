@@ -34,6 +34,16 @@ func (s *Store) ProductFacets(ctx context.Context, q shop.ProductQuery) (shop.Pr
 	return st.ix.Facets(q), nil
 }
 
+// SearchCorrections suggests corrected searches from this instance's
+// catalogue index (catindex.Index.Corrections).
+func (s *Store) SearchCorrections(ctx context.Context, q shop.ProductQuery, limit int) ([]string, error) {
+	st, err := s.cat.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return st.ix.Corrections(q, limit), nil
+}
+
 // ProductDetails loads the given products, in the order of ids, with their
 // categories, store, images and verified rating and review figures — a
 // fixed number of statements however many ids there are. Unknown ids are

@@ -21,6 +21,8 @@ function searching(results: unknown[]) {
     http.get('/api/store/products/', () =>
       HttpResponse.json({ count: results.length, next: null, previous: null, results }),
     ),
+    http.get('/api/store/search/corrections/', () => HttpResponse.json({ suggestions: [] })),
+    http.get('/api/store/categories/', () => HttpResponse.json([])),
     http.post('/api/analytics/searches/', async ({ request }) => {
       reported.push(await request.json());
       return new HttpResponse(null, { status: 204 });

@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ProductListing } from '@/components/product-listing';
 import { PageHeading } from '@/components/ui/page-heading';
+import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProductList } from '@/features/catalog/api/get-products';
 import { toSearchTerm } from '@/features/search/api/search-term';
 import {
   FilteredListing,
-  NoResults,
+  NoResults as NoFilteredResults,
   useListFilter,
 } from '@/features/listing/components/filtered-listing';
+import { NoResults } from '@/features/search/components/no-results';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { reportSearchMiss } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -56,11 +58,18 @@ function Results({ query }: { query: string }) {
         query={list}
         action={(p) => <LazyWishlistHeart productId={p.id} productName={p.name} />}
         empty={
-          <NoResults>
-            <p className="text-lg">No products found.</p>
-          </NoResults>
+          // With filters chosen, the way out is clearing them; without, corrections.
+          <NoFilteredResults>
+            <EmptySearch term={term} />
+          </NoFilteredResults>
         }
       />
     </FilteredListing>
   );
+}
+
+/** Nothing found: corrections, and the top-level categories to browse instead. */
+function EmptySearch({ term }: { term: string }) {
+  const categories = useCategories();
+  return <NoResults term={term} categories={categories.data ?? []} />;
 }

@@ -178,6 +178,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/store/search/corrections/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Corrected searches ("did you mean") for a search that finds nothing
+     * @description Up to three corrected forms of `search`, best first, each of which finds visible products (without other filters). Each unknown word of at least 3 letters (the first three of them) is replaced by one of the three known terms of the live search index within two edits (adjacent swaps count one), fewest edits first, then the terms in the most products; words are normalised as in search (lower case, accents removed, punctuation joined). Empty when the search is blank, already finds products, or no correction would find any.
+     */
+    get: operations['getSearchCorrections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/store/products/{id}/reviews/': {
     parameters: {
       query?: never;
@@ -3792,6 +3812,34 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
+    };
+  };
+  getSearchCorrections: {
+    parameters: {
+      query?: {
+        /** @description The search that found nothing, as sent to the product list. */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The suggestions, each a search to send as `search=`. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControlLive'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            suggestions: string[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
     };
   };
   listReviews: {
