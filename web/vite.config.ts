@@ -7,6 +7,12 @@ import { defineConfig } from 'vitest/config';
 // `dwa serve` (DWA_API_URL, default http://127.0.0.1:8080).
 const apiTarget = process.env.DWA_API_URL ?? 'http://127.0.0.1:8080';
 
+// The app chunk's folders, and the lazy parts inside them that stay out (see codeSplitting below).
+const APP =
+  /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/;
+const OUTSIDE_APP =
+  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|review-form)|features[\\/]search[\\/]empty[\\/]|components[\\/]address-view)/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -42,7 +48,10 @@ export default defineConfig({
           // groups, 5 files and 2.0-2.2 s). The framework (React, the router, TanStack Query)
           // changes rarely and is cached long apart from the app. The app chunk holds the shell and
           // what the browsing pages share; pages and parts only some visits need stay lazy, and so does
-          // the back office (features/seller and admin, components/backoffice).
+          // the back office (features/seller and admin, components/backoffice). A module in the app chunk
+          // is loaded up front even when imported lazily, so OUTSIDE_APP lists the lazy parts of those
+          // folders: the product page's sections below the fold (and the review form), the empty search
+          // page's help, and the delivery address view that only order pages show.
           groups: [
             {
               name: 'framework',
@@ -51,7 +60,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/,
+              test: (id: string) => APP.test(id) && !OUTSIDE_APP.test(id),
               priority: 1,
             },
           ],

@@ -10,7 +10,7 @@ import {
   NoResults as NoFilteredResults,
   useListFilter,
 } from '@/features/listing/components/filtered-listing';
-import { NoResults } from '@/features/search/components/no-results';
+import { NoResults } from '@/features/search/empty/no-results';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { reportSearchMiss } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -81,10 +81,7 @@ export function useProductList(filter: ProductFilter) {
       if (Object.values(filter).some((v) => typeof v !== 'string')) return undefined;
       const first = { page: 1, seed: undefined };
       const injected = takeInjected(
-        islandKey(
-          '/store/products/',
-          productListQuery(filter, first),
-        ),
+        islandKey('/store/products/', productListQuery(filter, first)),
       ) as PagedProducts | undefined;
       return injected && { pages: [toPage(injected, 1)], pageParams: [first] };
     },

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { useCorrections } from '../api/get-corrections';
+import { useCorrections } from './get-corrections';
 
 /** How many top-level categories the empty search page offers. */
 export const POPULAR_CATEGORIES = 6;
