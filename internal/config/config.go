@@ -70,10 +70,8 @@ type Config struct {
 	OrderExpiry     time.Duration
 	// MobileMoneyTimeout bounds how long a mobile money prompt waits.
 	MobileMoneyTimeout time.Duration
-	// StoreRefunds lets store owners refund their own part of an order.
-	StoreRefunds    bool
-	ListMax         int
-	ShutdownTimeout time.Duration
+	ListMax            int
+	ShutdownTimeout    time.Duration
 	// DrainDelay is how long a stopping server keeps accepting requests
 	// after /readyz turned 503, so load balancers stop sending first.
 	DrainDelay time.Duration
@@ -164,7 +162,6 @@ var Vars = []Var{
 	{"DWA_ACCESS_TOKEN_TTL", "15m", "access token lifetime", false},
 	{"DWA_REFRESH_TOKEN_TTL", "336h", "refresh token lifetime", false},
 	{"DWA_ORDER_EXPIRY", "48h", "unpaid pending orders are cancelled after this", false},
-	{"DWA_STORE_REFUNDS", "0", "1 lets store owners refund their own part of a paid order (staff always can; docs/decisions/0019)", false},
 	{"DWA_MOMO_TIMEOUT", "5m", "a mobile money prompt not approved within this fails (the shopper may retry)", false},
 	{"DWA_LIST_MAX", "100", "most items in one plain-array list", false},
 	{"DWA_SHUTDOWN_TIMEOUT", "15s", "how long in-flight requests get on shutdown", false},
@@ -211,7 +208,6 @@ func Load(getenv func(string) string) (Config, error) {
 		LogLevel:           p.str("DWA_LOG_LEVEL", "info"),
 		AccessLog:          p.accessLog("DWA_ACCESS_LOG", env),
 		MobileMoneyTimeout: p.duration("DWA_MOMO_TIMEOUT", 5*time.Minute),
-		StoreRefunds:       p.bool("DWA_STORE_REFUNDS", false),
 		S3: S3{
 			Endpoint:  strings.TrimSuffix(p.str("DWA_S3_ENDPOINT", ""), "/"),
 			Region:    p.str("DWA_S3_REGION", ""),
@@ -223,12 +219,20 @@ func Load(getenv func(string) string) (Config, error) {
 		},
 	}
 	c.SMS = loadSMS(&p)
+	if getenv(retiredStoreRefunds) != "" {
+		// Silently ignoring it would take store refunds away unannounced.
+		p.errs = append(p.errs, errors.New(retiredStoreRefunds+" is gone: staff now let stores refund on the staff Refunds page (docs/decisions/0019); remove the variable"))
+	}
 	c.PublicURL = strings.TrimSuffix(p.str("DWA_PUBLIC_URL", defaultPublicURL(c.Addr)), "/")
 	if err := errors.Join(append(p.errs, c.validate()...)...); err != nil {
 		return Config{}, err
 	}
 	return c, nil
 }
+
+// retiredStoreRefunds was the switch of store refunds before staff had one
+// in the staff area; a deployment that still sets it is told so at start.
+const retiredStoreRefunds = "DWA_STORE_REFUNDS"
 
 func defaultPublicURL(addr string) string {
 	host, port, err := net.SplitHostPort(addr)

@@ -98,6 +98,7 @@ func TestValidation(t *testing.T) {
 		{"bad duration", map[string]string{"DWA_ORDER_EXPIRY": "two days"}, "DWA_ORDER_EXPIRY"},
 		{"bad number", map[string]string{"DWA_LIST_MAX": "lots"}, "DWA_LIST_MAX"},
 		{"mobile money timeout too short", map[string]string{"DWA_MOMO_TIMEOUT": "5s"}, "DWA_MOMO_TIMEOUT must be between 10s and 30m"},
+		{"retired store refunds flag", map[string]string{"DWA_STORE_REFUNDS": "1"}, "DWA_STORE_REFUNDS is gone: staff now let stores refund on the staff Refunds page"},
 		{"bad bool", map[string]string{"DWA_DEMO": "maybe"}, "DWA_DEMO"},
 		{"bad log level", map[string]string{"DWA_LOG_LEVEL": "loud"}, "DWA_LOG_LEVEL"},
 		{"production in test payment mode", map[string]string{"DWA_ENV": "production", "DWA_PUBLIC_URL": "https://dwa.shop"}, "test payment provider"},

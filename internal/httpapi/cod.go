@@ -39,13 +39,15 @@ func (a *API) chooseCOD(w http.ResponseWriter, r *http.Request) error {
 }
 
 type paymentSettingsDTO struct {
-	CODEnabled bool            `json:"cod_enabled"`
-	CODMax     json.RawMessage `json:"cod_max_amount"`
-	UpdatedAt  *string         `json:"updated_at"`
+	CODEnabled   bool            `json:"cod_enabled"`
+	CODMax       json.RawMessage `json:"cod_max_amount"`
+	StoreRefunds bool            `json:"store_refunds"`
+	UpdatedAt    *string         `json:"updated_at"`
 }
 
 func toPaymentSettingsDTO(s shop.PaymentSettings) paymentSettingsDTO {
-	return paymentSettingsDTO{CODEnabled: s.CODEnabled, CODMax: moneyNumber(s.CODMax), UpdatedAt: optionalTime(s.UpdatedAt)}
+	return paymentSettingsDTO{CODEnabled: s.CODEnabled, CODMax: moneyNumber(s.CODMax), StoreRefunds: s.StoreRefunds,
+		UpdatedAt: optionalTime(s.UpdatedAt)}
 }
 
 func (a *API) getPaymentSettings(w http.ResponseWriter, r *http.Request) error {
@@ -54,8 +56,9 @@ func (a *API) getPaymentSettings(w http.ResponseWriter, r *http.Request) error {
 }
 
 type paymentSettingsRequest struct {
-	CODEnabled *bool   `json:"cod_enabled"`
-	CODMax     *string `json:"cod_max_amount"`
+	CODEnabled   *bool   `json:"cod_enabled"`
+	CODMax       *string `json:"cod_max_amount"`
+	StoreRefunds *bool   `json:"store_refunds"`
 }
 
 func (a *API) patchPaymentSettings(w http.ResponseWriter, r *http.Request) error {
@@ -63,6 +66,7 @@ func (a *API) patchPaymentSettings(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	s, err := a.svc.UpdatePaymentSettings(r.Context(), service.PaymentSettingsInput{CODEnabled: in.CODEnabled, CODMax: in.CODMax})
+	s, err := a.svc.UpdatePaymentSettings(r.Context(), service.PaymentSettingsInput{CODEnabled: in.CODEnabled, CODMax: in.CODMax,
+		StoreRefunds: in.StoreRefunds})
 	return replyResult(w, http.StatusOK, s, err, toPaymentSettingsDTO)
 }

@@ -258,10 +258,10 @@ func TestRefundAccess(t *testing.T) {
 	}
 }
 
-// TestStoreRefundsItsPart: with DWA_STORE_REFUNDS=1 an owner refunds at
-// most its own lines; another store in the order sees only its own.
+// TestStoreRefundsItsPart: once staff let stores refund, an owner refunds
+// at most its own lines; another store in the order sees only its own.
 func TestStoreRefundsItsPart(t *testing.T) {
-	f := newRefundFixture(t, shoptest.OpenSQLite(t), map[string]string{"DWA_STORE_REFUNDS": "1"})
+	f := newRefundFixture(t, shoptest.OpenSQLite(t), nil)
 	owner, st := f.a.Owner("yaw_owner", "Kumasi Gadgets")
 	cable := shoptest.NewProduct("HDMI cable", 5000)
 	cable.StoreID = st.ID
@@ -275,6 +275,32 @@ func TestStoreRefundsItsPart(t *testing.T) {
 		t.Fatal(code, body)
 	}
 	path := "/api/seller/orders/" + o.ID + "/refunds/"
+	// Off until staff switch it on; the owner's store says which.
+	if code, body := f.refund(owner, path, `{}`, "s0"); code != 403 ||
+		body != `{"detail":"Stores may not refund orders: ask Dwa staff.","code":"permission_denied"}` {
+		t.Fatalf("before staff allow it = %d %s", code, body)
+	}
+	canRefund := func() string {
+		w := f.a.Do("GET", "/api/seller/store/", "", owner.Auth()...)
+		var s struct {
+			CanRefund *bool `json:"can_refund"`
+		}
+		decode(t, w.Body.Bytes(), &s)
+		return fmt.Sprint(w.Code, " ", s.CanRefund != nil && *s.CanRefund)
+	}
+	if got := canRefund(); got != "200 false" {
+		t.Fatalf("can_refund before = %s", got)
+	}
+	if w := f.a.Do("PATCH", "/api/admin/settings/payments/", `{"store_refunds":true}`, owner.Auth()...); w.Code != 403 {
+		t.Fatalf("owner switching it on = %d", w.Code)
+	}
+	if w := f.a.Do("PATCH", "/api/admin/settings/payments/", `{"store_refunds":true}`, f.staff.Auth()...); w.Code != 200 ||
+		!strings.Contains(w.Body.String(), `"store_refunds":true`) || !strings.Contains(w.Body.String(), `"cod_enabled":false`) {
+		t.Fatalf("staff switching it on = %d %s", w.Code, w.Body)
+	}
+	if got := canRefund(); got != "200 true" {
+		t.Fatalf("can_refund after = %s", got)
+	}
 	if code, body := f.refund(owner, path, `{"amount_minor":10001}`, "s1"); code != 409 ||
 		body != `{"detail":"At most GH₵ 100.00 can still be refunded.","code":"refund_exceeds_paid"}` {
 		t.Fatalf("more than its part = %d %s", code, body)

@@ -26,19 +26,34 @@ type sellerStoreDTO struct {
 	IsActive    bool   `json:"is_active"`
 	CreatedAt   string `json:"created_at"`
 	AcceptsCOD  bool   `json:"accepts_pay_on_delivery"`
-	// CanRefund: staff let stores refund their own part (DWA_STORE_REFUNDS).
-	CanRefund bool `json:"can_refund"`
+	// CanRefund: staff let stores refund their own part (docs/decisions/0019);
+	// told to the store's owner, left out of staff lists.
+	CanRefund *bool `json:"can_refund,omitempty"`
 }
 
 func (a *API) toSellerStoreDTO(st *shop.Store) sellerStoreDTO {
 	return sellerStoreDTO{ID: st.ID, Name: st.Name, Logo: a.absolute(st.Logo), Description: st.Description,
 		ContactInfo: st.ContactInfo, Address: st.Address, IsActive: st.Active, CreatedAt: shop.FormatTime(st.CreatedAt),
-		AcceptsCOD: st.AcceptsCOD, CanRefund: a.svc.StoreRefundsAllowed()}
+		AcceptsCOD: st.AcceptsCOD}
+}
+
+// replyOwnStore answers the owner with their store and whether staff let
+// stores refund (read now: staff may have switched it since).
+func (a *API) replyOwnStore(w http.ResponseWriter, r *http.Request, st *shop.Store, err error) error {
+	var allowed bool
+	if err == nil {
+		allowed, err = a.svc.StoreRefundsAllowed(r.Context())
+	}
+	return replyResult(w, http.StatusOK, st, err, func(st *shop.Store) sellerStoreDTO {
+		d := a.toSellerStoreDTO(st)
+		d.CanRefund = &allowed
+		return d
+	})
 }
 
 func (a *API) getSellerStore(w http.ResponseWriter, r *http.Request) error {
 	st, err := a.svc.SellerStoreProfile(r.Context(), caller(r))
-	return replyResult(w, http.StatusOK, st, err, a.toSellerStoreDTO)
+	return a.replyOwnStore(w, r, st, err)
 }
 
 type sellerStoreRequest struct {
@@ -56,7 +71,7 @@ func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) error {
 	}
 	st, err := a.svc.UpdateSellerStore(r.Context(), caller(r), service.StoreInput{Name: in.Name,
 		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address, AcceptsCOD: in.AcceptsCOD})
-	return replyResult(w, http.StatusOK, st, err, a.toSellerStoreDTO)
+	return a.replyOwnStore(w, r, st, err)
 }
 
 type sellerProductDTO struct {
@@ -358,7 +373,7 @@ func uploadFrom(r *http.Request) service.Upload {
 
 func (a *API) setSellerStoreLogo(w http.ResponseWriter, r *http.Request) error {
 	st, err := a.svc.SetStoreLogo(r.Context(), caller(r), uploadFrom(r))
-	return replyResult(w, http.StatusOK, st, err, a.toSellerStoreDTO)
+	return a.replyOwnStore(w, r, st, err)
 }
 
 func (a *API) addSellerProductImage(w http.ResponseWriter, r *http.Request) error {

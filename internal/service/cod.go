@@ -18,7 +18,7 @@ type CODStore interface {
 	// PaymentSettings returns staff's payment switches.
 	PaymentSettings(ctx context.Context) (shop.PaymentSettings, error)
 	// UpdatePaymentSettings changes the sent switches, and only those.
-	UpdatePaymentSettings(ctx context.Context, enabled *bool, max *shop.Money, at time.Time) error
+	UpdatePaymentSettings(ctx context.Context, enabled *bool, max *shop.Money, storeRefunds *bool, at time.Time) error
 	// CODFacts returns the stores of the order's lines and what is known
 	// of its buyer.
 	CODFacts(ctx context.Context, orderID string, userID int64) ([]shop.CODStore, shop.CODBuyer, error)
@@ -32,8 +32,9 @@ type CODStore interface {
 
 // PaymentSettingsInput is a decoded change of the staff's switches.
 type PaymentSettingsInput struct {
-	CODEnabled *bool
-	CODMax     *string // cedis, decimal text
+	CODEnabled   *bool
+	CODMax       *string // cedis, decimal text
+	StoreRefunds *bool
 }
 
 // PaymentSettings returns staff's payment switches.
@@ -58,7 +59,7 @@ func (s *Service) UpdatePaymentSettings(ctx context.Context, in PaymentSettingsI
 		}
 		max = &m
 	}
-	if err := s.store.UpdatePaymentSettings(ctx, in.CODEnabled, max, s.now()); err != nil {
+	if err := s.store.UpdatePaymentSettings(ctx, in.CODEnabled, max, in.StoreRefunds, s.now()); err != nil {
 		return shop.PaymentSettings{}, err
 	}
 	return s.store.PaymentSettings(ctx)

@@ -146,7 +146,11 @@ func (s *Service) refundingStore(ctx context.Context, u *shop.User, orderID stri
 	if err != nil {
 		return nil, err
 	}
-	if !s.storeRefunds {
+	allowed, err := s.StoreRefundsAllowed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !allowed {
 		return nil, errRefundsOff
 	}
 	o, err := s.store.SellerOrder(ctx, st.ID, orderID)
@@ -318,8 +322,12 @@ func (s *Service) RefundQueue(ctx context.Context) ([]shop.QueuedRefund, error) 
 	return s.store.RefundQueue(ctx, jobBatch)
 }
 
-// StoreRefundsAllowed tells whether stores may refund their part.
-func (s *Service) StoreRefundsAllowed() bool { return s.storeRefunds }
+// StoreRefundsAllowed tells whether staff let stores refund their part,
+// read at each request so a switch on one instance holds on every other.
+func (s *Service) StoreRefundsAllowed(ctx context.Context) (bool, error) {
+	set, err := s.store.PaymentSettings(ctx)
+	return set.StoreRefunds, err
+}
 
 // Refund polling: a refund the provider has not settled is asked about
 // again once it has not changed for refundPollAfter — the fallback for a

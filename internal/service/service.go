@@ -133,10 +133,8 @@ type Service struct {
 	payStats    paymentStats
 	orderExpiry time.Duration
 	momoTimeout time.Duration
-	// storeRefunds lets store owners refund their own part (0019).
-	storeRefunds bool
-	fanout       Fanout
-	salt         dailySalt
+	fanout      Fanout
+	salt        dailySalt
 	// cat holds the category tree, per tree sequence applied.
 	cat catalogueCache
 	// details keeps public product details (detailcache.go).
@@ -170,9 +168,6 @@ type Deps struct {
 	// MobileMoneyTimeout is how long a mobile money prompt may wait for
 	// the shopper's approval before the attempt fails.
 	MobileMoneyTimeout time.Duration
-	// StoreRefunds lets store owners refund their own part of an order
-	// (DWA_STORE_REFUNDS; docs/decisions/0019).
-	StoreRefunds bool
 	// Fanout delivers new messages to open streams; nil disables streams.
 	Fanout Fanout
 	// Media keeps uploaded images; nil refuses uploads.
@@ -233,8 +228,7 @@ func New(d Deps) (*Service, error) {
 	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry, momoTimeout: d.MobileMoneyTimeout,
-		storeRefunds: d.StoreRefunds,
-		fanout:       d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool,
+		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool,
 		details: newDetailCache(detailCacheBytes)}
 	if s.later == nil {
 		s.later = s.spawn

@@ -15,7 +15,10 @@ const DefaultCODMax Money = 200000
 type PaymentSettings struct {
 	CODEnabled bool
 	CODMax     Money
-	UpdatedAt  time.Time
+	// StoreRefunds lets store owners refund their own part of paid
+	// orders (docs/decisions/0019); staff always can.
+	StoreRefunds bool
+	UpdatedAt    time.Time
 }
 
 // CODBuyer is what decides whether a shopper may pay on delivery: a

@@ -107,8 +107,8 @@ func New(ctx context.Context, o Options) (*Shop, error) {
 	accounts.Hasher = o.Hasher
 	svc, err := service.New(service.Deps{Store: st, Log: o.Log, Now: o.Now, Sleep: o.Sleep, Background: o.Background,
 		Fanout: s.fanout, Accounts: accounts, Payments: paymentGateway(cfg, o.Now), OrderExpiry: cfg.OrderExpiry,
-		MobileMoneyTimeout: cfg.MobileMoneyTimeout, StoreRefunds: cfg.StoreRefunds,
-		Media: media, Probes: s.readinessProbes(cfg, st), HashPool: s.HashPool, ImagePool: s.ImagePool})
+		MobileMoneyTimeout: cfg.MobileMoneyTimeout,
+		Media:              media, Probes: s.readinessProbes(cfg, st), HashPool: s.HashPool, ImagePool: s.ImagePool})
 	if err != nil {
 		s.Close()
 		return nil, err

@@ -184,9 +184,24 @@ test('a store refunds part of its own paid order from the Seller Centre', async 
   const shopper = await freshShopper(request);
   const orderId = await paidOrder(request, shopper, FC25_XBOX);
   const short = `#${orderId.slice(0, 8).toUpperCase()}`;
+  // Off until staff let stores refund.
   await storeSession(page, await signIn(request, OWNER));
   await page.goto('/seller/orders?status=processing');
   const card = page.getByRole('article', { name: `Order ${short}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: `Refund order ${short}` })).toHaveCount(0);
+  await storeSession(page, await signIn(request, STAFF));
+  await page.goto('/admin/refunds');
+  const settings = page.getByRole('region', { name: 'Refunds by stores' });
+  await settings.getByRole('switch', { name: 'Let stores refund their own orders' }).check();
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByRole('status')).toHaveText(
+    'Stores may now refund their own part of paid orders.',
+  );
+  await noOverflow(page);
+
+  await storeSession(page, await signIn(request, OWNER));
+  await page.goto('/seller/orders?status=processing');
   await card.getByRole('button', { name: `Refund order ${short}` }).click();
   const form = card.getByRole('form', { name: `Refund order ${short}` });
   await form.getByLabel('Amount in GH₵').fill('10');

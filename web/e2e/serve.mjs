@@ -56,8 +56,6 @@ const child = spawn(binary, ['serve'], {
     DWA_DATA_DIR: dataDir,
     DWA_RATE_LIMITS: rateLimits,
     DWA_MOMO_TIMEOUT: '10s',
-    // Stores refund their own part from the Seller Centre (e2e/store-refund.spec.ts).
-    DWA_STORE_REFUNDS: '1',
   },
   stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'],
 });

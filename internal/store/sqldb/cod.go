@@ -15,8 +15,8 @@ import (
 func (s *Store) PaymentSettings(ctx context.Context) (shop.PaymentSettings, error) {
 	var out shop.PaymentSettings
 	var updated int64
-	err := s.db.reader().queryRow(ctx, `SELECT cod_enabled, cod_max_amount, updated_at FROM payment_settings WHERE id = 1`).
-		Scan(&out.CODEnabled, &out.CODMax, &updated)
+	err := s.db.reader().queryRow(ctx, `SELECT cod_enabled, cod_max_amount, store_refunds, updated_at
+		FROM payment_settings WHERE id = 1`).Scan(&out.CODEnabled, &out.CODMax, &out.StoreRefunds, &updated)
 	if updated > 0 {
 		out.UpdatedAt = shop.FromMillis(updated)
 	}
@@ -24,9 +24,10 @@ func (s *Store) PaymentSettings(ctx context.Context) (shop.PaymentSettings, erro
 }
 
 // UpdatePaymentSettings changes the sent switches, and only those.
-func (s *Store) UpdatePaymentSettings(ctx context.Context, enabled *bool, max *shop.Money, at time.Time) error {
+func (s *Store) UpdatePaymentSettings(ctx context.Context, enabled *bool, max *shop.Money, storeRefunds *bool, at time.Time) error {
 	var l setList
 	setIf(&l, "cod_enabled", enabled)
+	setIf(&l, "store_refunds", storeRefunds)
 	if max != nil {
 		l.add("cod_max_amount", int64(*max))
 	}

@@ -13,7 +13,10 @@ import {
   useRefundQueue,
   type QueuedRefund,
 } from '@/features/admin/api/refunds';
-import { PayOnDeliverySettings } from '@/features/admin/components/pay-on-delivery-settings';
+import {
+  PayOnDeliverySettings,
+  StoreRefundSettings,
+} from '@/features/admin/components/pay-on-delivery-settings';
 import { useAttemptKey } from '@/lib/attempt-key';
 import { formatDateTime } from '@/lib/dates';
 import { formatPesewas, toPesewas } from '@/lib/money';
@@ -53,6 +56,7 @@ export default function AdminRefundsPage() {
       </section>
       <OrderRefundForm />
       <PayOnDeliverySettings />
+      <StoreRefundSettings />
     </>
   );
 }

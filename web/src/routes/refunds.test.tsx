@@ -138,6 +138,7 @@ describe('order page refunds', () => {
         return HttpResponse.json({
           cod_enabled: true,
           cod_max_amount: 1500,
+          store_refunds: false,
           updated_at: '2026-03-02T10:00:00.000Z',
         });
       }),
@@ -157,5 +158,35 @@ describe('order page refunds', () => {
       /Pay on delivery is on, for orders up to GH₵\s1,500\.00\./,
     );
     expect(sent).toEqual([{ cod_enabled: true, cod_max_amount: '1500' }]);
+  });
+
+  it('lets stores refund their own orders', async () => {
+    const sent: unknown[] = [];
+    signedIn(true);
+    server.use(
+      http.get('/api/admin/refunds/queue/', () => HttpResponse.json([])),
+      http.patch('/api/admin/settings/payments/', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({
+          cod_enabled: false,
+          cod_max_amount: 2000,
+          store_refunds: true,
+          updated_at: '2026-03-02T10:00:00.000Z',
+        });
+      }),
+    );
+    renderApp('/admin/refunds');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Refunds by stores' });
+    const toggle = await within(section).findByRole('switch', {
+      name: 'Let stores refund their own orders',
+    });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'Stores may now refund their own part of paid orders.',
+    );
+    expect(sent).toEqual([{ store_refunds: true }]);
   });
 });

@@ -19,7 +19,7 @@ export const NO_FACETS = {
  * pending order's page asks for its payment attempts, a paid one for its refunds, the account
  * page and checkout for the address book: none unless a test says otherwise. The payment page asks
  * whether pay on delivery is offered (not, unless a test says otherwise), and the staff refunds page
- * reads the pay on delivery switch (off). Product lists ask for their filters' counts: none unless a
+ * reads the pay on delivery and store refund switches (off). Product lists ask for their filters' counts: none unless a
  * test says otherwise.
  */
 export const server = setupServer(
@@ -39,7 +39,12 @@ export const server = setupServer(
     }),
   ),
   http.get('/api/admin/settings/payments/', () =>
-    HttpResponse.json({ cod_enabled: false, cod_max_amount: 2000, updated_at: null }),
+    HttpResponse.json({
+      cod_enabled: false,
+      cod_max_amount: 2000,
+      store_refunds: false,
+      updated_at: null,
+    }),
   ),
   http.get('/api/auth/users/me/addresses/', () => HttpResponse.json({ results: [], max: 20 })),
   http.get('/api/store/products/facets/', () => HttpResponse.json(NO_FACETS)),

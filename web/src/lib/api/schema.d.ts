@@ -1603,7 +1603,7 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Switch pay on delivery on or off, or change its ceiling
+     * Switch pay on delivery or store refunds on or off, or change pay on delivery's ceiling
      * @description Only the fields sent change.
      */
     patch: operations['updatePaymentSettings'];
@@ -1907,7 +1907,7 @@ export interface paths {
     put?: never;
     /**
      * Refund the store's own part of a paid order
-     * @description Only when staff allow it (`DWA_STORE_REFUNDS=1`, else 403 `permission_denied`): at most the store's lines minus its earlier refunds, and never more than is left of the payment.
+     * @description Only when staff allow it (`store_refunds` in `/admin/settings/payments/`, else 403 `permission_denied`): at most the store's lines minus its earlier refunds, and never more than is left of the payment.
      */
     post: operations['refundStorePart'];
     delete?: never;
@@ -2859,7 +2859,7 @@ export interface components {
       created_at: string;
       /** @description The store opted in to pay on delivery. */
       accepts_pay_on_delivery?: boolean;
-      /** @description Staff let stores refund their own part of paid orders (`DWA_STORE_REFUNDS`). */
+      /** @description Staff let stores refund their own part of paid orders (`store_refunds`); sent to the owner, not in staff lists. */
       can_refund?: boolean;
     };
     SellerStoreRequest: {
@@ -2884,6 +2884,8 @@ export interface components {
       cod_enabled: boolean;
       /** @description Ceiling of a pay-on-delivery order */
       cod_max_amount: number;
+      /** @description Store owners may refund their own part of paid orders (staff always can; off by default). */
+      store_refunds: boolean;
       /** Format: date-time */
       updated_at: string | null;
     };
@@ -6854,6 +6856,8 @@ export interface operations {
           cod_enabled?: boolean;
           /** @description Cedis as typed ("2000.00"); above 0 and at most 1,000,000.00. */
           cod_max_amount?: string;
+          /** @description Let store owners refund their own part of paid orders. */
+          store_refunds?: boolean;
         };
       };
     };

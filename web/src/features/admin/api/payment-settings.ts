@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api/client';
 
 export const paymentSettingsQueryKey = ['admin', 'payment-settings'] as const;
 
-/** `GET /api/admin/settings/payments/` — whether pay on delivery is on, and its ceiling. */
+/** `GET /api/admin/settings/payments/` — pay on delivery's switch and ceiling, and store refunds'. */
 export function usePaymentSettings() {
   return useQuery({
     queryKey: paymentSettingsQueryKey,
@@ -13,6 +13,10 @@ export function usePaymentSettings() {
 }
 
 /** `PATCH /api/admin/settings/payments/` — changes the sent switches; the ceiling in cedis as typed. */
-export function updatePaymentSettings(body: { cod_enabled?: boolean; cod_max_amount?: string }) {
+export function updatePaymentSettings(body: {
+  cod_enabled?: boolean;
+  cod_max_amount?: string;
+  store_refunds?: boolean;
+}) {
   return apiRequest('patch', '/admin/settings/payments/', { body });
 }

@@ -79,3 +79,64 @@ function SettingsForm({ enabled, max }: { enabled: boolean; max: number }) {
     </form>
   );
 }
+
+/**
+ * Staff's switch letting store owners refund their own part of paid orders from the Seller Centre
+ * (decision 0019); staff can always refund. Read by the server at each refund, so it holds at once.
+ */
+export function StoreRefundSettings() {
+  const query = usePaymentSettings();
+  return (
+    <section
+      aria-labelledby="store-refund-settings"
+      className="mt-8 rounded-card bg-white p-4 shadow-card"
+    >
+      <h2 id="store-refund-settings" className="mb-3 text-xl font-bold">
+        Refunds by stores
+      </h2>
+      <Loaded query={query} failed={SETTINGS_FAILED}>
+        {(settings) => <StoreRefundForm allowed={settings.store_refunds} />}
+      </Loaded>
+    </section>
+  );
+}
+
+function StoreRefundForm({ allowed }: { allowed: boolean }) {
+  const [on, setOn] = useState(allowed);
+  const { busy, failure, done, run } = useAction([paymentSettingsQueryKey]);
+
+  function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    void run(
+      () => updatePaymentSettings({ store_refunds: on }),
+      on
+        ? 'Stores may now refund their own part of paid orders.'
+        : 'Only staff can refund orders now.',
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <p className="text-sm text-muted">
+        A store refunds at most its own items of an order, less what was already refunded, from its
+        Seller Centre orders.
+      </p>
+      <label className="flex min-h-tap items-center gap-3 font-semibold">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          onChange={(e) => {
+            setOn(e.target.checked);
+          }}
+          className="size-5 accent-brand-700"
+        />
+        Let stores refund their own orders
+      </label>
+      <Button type="submit" aria-disabled={busy} className="w-full sm:w-auto">
+        Save
+      </Button>
+      <FormMessages error={failure} success={done} />
+    </form>
+  );
+}
