@@ -90,4 +90,33 @@ describe('seller store profile', () => {
       '/media/uploads/stores/1/abcd-320.jpg',
     );
   });
+
+  it('shows the pay on delivery switch moved at once, and back when the save fails', async () => {
+    let answer: (() => void) | undefined;
+    let fail = false;
+    server.use(
+      http.patch('/api/seller/store/', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return fail
+          ? HttpResponse.json({ detail: 'Your store is not active.' }, { status: 409 })
+          : HttpResponse.json(sellerStore({ accepts_pay_on_delivery: true }));
+      }),
+    );
+    sellerAt('/seller/store');
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('switch', { name: 'Accept pay on delivery' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(toggle).toBeChecked(); // before the server answers
+    answer?.();
+    expect(await screen.findByText('Pay on delivery is on for your store.')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+
+    fail = true;
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    answer?.();
+    expect(await screen.findByText('Your store is not active.')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+  });
 });

@@ -14,12 +14,16 @@ export const COD_SETTING_FAILED = 'Failed to save the pay on delivery setting.';
 export function PayOnDeliverySetting({ store }: { store: SellerStore }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // The asked-for state shows at once (a slow connection must not leave the switch looking stuck);
+  // the saved one replaces it, or a failure puts the old one back.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
 
   async function change(accepts: boolean) {
     if (busy) return;
     setBusy(true);
+    setAsked(accepts);
     setError('');
     setDone('');
     try {
@@ -33,6 +37,7 @@ export function PayOnDeliverySetting({ store }: { store: SellerStore }) {
     } catch (e) {
       setError(problemText(e) ?? COD_SETTING_FAILED);
     } finally {
+      setAsked(null);
       setBusy(false);
     }
   }
@@ -54,7 +59,7 @@ export function PayOnDeliverySetting({ store }: { store: SellerStore }) {
         <input
           type="checkbox"
           role="switch"
-          checked={store.accepts_pay_on_delivery ?? false}
+          checked={asked ?? store.accepts_pay_on_delivery ?? false}
           aria-disabled={busy}
           onChange={(e) => void change(e.target.checked)}
           className="size-5 accent-brand-700"
