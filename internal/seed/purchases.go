@@ -12,7 +12,7 @@ import (
 )
 
 // purchaseWorkers place the demo shoppers' orders side by side (one each):
-// the writes' waits for the catalogue apply overlap, and each shopper's plan
+// their reads and service work overlap the writes, and each shopper's plan
 // is fixed, so the result does not depend on the interleaving.
 const purchaseWorkers = 12
 
