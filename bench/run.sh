@@ -21,7 +21,8 @@
 # PostgreSQL two instances share the database: writes on one, reads on
 # both. bench/listcost measures the uncached product list (random shuffle
 # seed, 32 connections): p99 and server CPU per request at 1,000 and
-# 100,000 products. Budget misses are printed; only oversold or stock that
+# 100,000 products; then the whole catalogue's facets, counted afresh for
+# each request (a random price floor). Budget misses are printed; only oversold or stock that
 # does not add up fails the run.
 #
 # `bench/run.sh 1m` (make bench-1m) instead seeds 1,000,000 products and
@@ -180,12 +181,14 @@ list_cost() {
   seed 1,000 810 "${env1k[@]}"
   serve "${env1k[@]}"
   "$bin/listcost" -header -name "1k" -pid "${pids[-1]}" -duration "${list_duration}s" -out "$work/cpu1k" "$base"
+  "$bin/listcost" -facets -name "1k: facets of all products" -pid "${pids[-1]}" -duration "${list_duration}s" "$base"
   stop_servers
   local sizes=(100k 1M) envs i=0
   for e in "$@"; do
     read -r -a envs <<<"$e"
     serve "${envs[@]}"
     "$bin/listcost" -name "${sizes[$i]}" -pid "${pids[-1]}" -duration "${list_duration}s" -baseline "$(cat "$work/cpu1k")" "$base"
+    "$bin/listcost" -facets -name "${sizes[$i]}: facets of all products" -pid "${pids[-1]}" -duration "${list_duration}s" "$base"
     stop_servers
     i=$((i + 1))
   done

@@ -6,6 +6,11 @@
 // divided by the requests answered). With -baseline (CPU ms per request of
 // a smaller catalogue) it marks the budget CPU ≤ 2× baseline.
 //
+// With -facets it measures the whole catalogue's facets instead, each
+// request with another price floor (GH₵ 1–1,000,000), so that neither the
+// answer cache nor the index's kept facets answer it: a full counting pass
+// each time, the worst a facet request costs.
+//
 //	listcost -name 1k -pid 123 -duration 10s http://127.0.0.1:8001
 package main
 
@@ -32,20 +37,25 @@ func main() {
 	baseline := flag.Float64("baseline", 0, "CPU ms per request to compare with (budget: at most 2×)")
 	out := flag.String("out", "", "also write the CPU ms per request to this file")
 	header := flag.Bool("header", false, "print the table header first")
+	facets := flag.Bool("facets", false, "measure the whole catalogue's facets, uncounted, instead of the list")
 	flag.Parse()
 	if flag.NArg() != 1 || *pid == 0 {
-		fmt.Fprintln(os.Stderr, "usage: listcost -pid PID BASE_URL")
+		fmt.Fprintln(os.Stderr, "usage: listcost [-facets] -pid PID BASE_URL")
 		os.Exit(2)
 	}
-	u := strings.TrimSuffix(flag.Arg(0), "/") +
-		"/api/store/products/?page_size=24&fields=id,name,unit_price,images,inventory,average_rating,description&seed={id}"
+	base := strings.TrimSuffix(flag.Arg(0), "/")
+	u, ids := base+"/api/store/products/?page_size=24&fields=id,name,unit_price,images,inventory,average_rating,description&seed={id}",
+		2147483646
+	if *facets {
+		u, ids = base+"/api/store/products/facets/?unit_price__gt={id}", 1_000_000
+	}
 	if *header {
-		fmt.Println("| uncached list (random seed, 32 connections) | req/s | p50 ms | p99 ms | errors | CPU ms/request | budget |")
+		fmt.Println("| uncached list (random seed) or facets (random price floor), 32 connections | req/s | p50 ms | p99 ms | errors | CPU ms/request | budget |")
 		fmt.Println("|---|---:|---:|---:|---:|---:|---|")
 	}
 	check(benchkit.Warm([]string{u}))
 	cpu0 := cpuTicks(*pid)
-	r, err := benchkit.Paced{URLs: []string{u}, Workers: *conns, Duration: *duration, IDs: 2147483646,
+	r, err := benchkit.Paced{URLs: []string{u}, Workers: *conns, Duration: *duration, IDs: ids,
 		Seed: uint64(time.Now().UnixNano())}.Run()
 	check(err)
 	total := float64(cpuTicks(*pid)-cpu0) * 1000 / clockTicks

@@ -2,6 +2,7 @@ package catindex
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -24,9 +25,10 @@ const (
 	missRating
 )
 
-// facetCount accumulates one query's facets.
+// facetCount accumulates one query's facets: every store and brand, so
+// that a kept count can take a changed product away and add it again.
 type facetCount struct {
-	f                  *filter
+	f, core            *filter
 	total              int
 	stores             []int32 // by store id, when ids are small
 	storeMap           map[int32]int32
@@ -34,6 +36,9 @@ type facetCount struct {
 	ratings            [5]int
 	inStock, onSale    int
 	minPrice, maxPrice int64
+	// spanLost: a product at the edge of the price span went away, which
+	// only a new pass can say what the span now is.
+	spanLost bool
 }
 
 // Facets counts the products of q's list by store, brand, rating, stock,
@@ -42,26 +47,29 @@ type facetCount struct {
 // categories select, whatever the other filters. Paging, ordering and seed
 // are ignored. Stores come by id, for the caller to name.
 //
-// A snapshot keeps the facets of the last facetMemoSize queries asked of it:
-// pages of one list ask the same. Its slices are shared: callers must not
-// modify them.
+// A snapshot keeps the facets of the last facetMemoSize queries asked of it
+// (pages of one list ask the same), and Apply carries them to the next one:
+// a change that no kept query's list holds before or after leaves its
+// answer as it is; otherwise the changed products' counts are taken away
+// and added again. Its slices are shared: callers must not modify them.
 func (x *Index) Facets(q shop.ProductQuery) shop.ProductFacets {
 	f := x.compileFilter(&q)
 	key := f.key + "\x00" + strings.Join(q.Terms, " ") + "\x00" + strings.Join(q.Brands, "\x00")
 	x.facets.mu.Lock()
-	out, ok := x.facets.kept[key]
+	e, ok := x.facets.kept[key]
 	x.facets.mu.Unlock()
 	if ok {
-		return out
+		return e.out
 	}
-	out = x.countFacets(&q, f)
+	c := x.countFacets(&q, f)
+	e = &facetEntry{c: c, brands: q.Brands, search: q.Terms != nil, out: x.facetAnswer(c, q.Brands)}
 	x.facets.mu.Lock()
 	defer x.facets.mu.Unlock()
 	if x.facets.kept == nil || len(x.facets.kept) >= facetMemoSize {
-		x.facets.kept = map[string]shop.ProductFacets{}
+		x.facets.kept = map[string]*facetEntry{}
 	}
-	x.facets.kept[key] = out
-	return out
+	x.facets.kept[key] = e
+	return e.out
 }
 
 // facetMemoSize bounds the facets a snapshot keeps.
@@ -70,48 +78,119 @@ const facetMemoSize = 64
 // facetMemo is a snapshot's kept facets, by query.
 type facetMemo struct {
 	mu   sync.Mutex
-	kept map[string]shop.ProductFacets
+	kept map[string]*facetEntry
 }
 
-func (x *Index) countFacets(q *shop.ProductQuery, f *filter) shop.ProductFacets {
+// facetEntry is one query's kept facets: the counts and the answer made of
+// them. Neither changes once kept.
+type facetEntry struct {
+	c      *facetCount
+	brands []string // chosen, as the query wrote them
+	search bool
+	out    shop.ProductFacets
+}
+
+// carryFacets returns the kept facets for the snapshot after a change of the
+// products whose attributes were befores (nil: new) and are afters. A
+// search's facets are dropped when a changed product is in their list
+// before or after (whether it matches the terms is not known here).
+func (x *Index) carryFacets(befores []*attrs, afters []*entry) map[string]*facetEntry {
+	x.facets.mu.Lock()
+	defer x.facets.mu.Unlock()
+	out := make(map[string]*facetEntry, len(x.facets.kept))
+	for key, e := range x.facets.kept {
+		core := e.c.core
+		touched := false
+		for i, a := range afters {
+			// A search's list also changes with the product's search
+			// document, which the attributes do not tell.
+			if (e.search || attrsChanged(befores[i], a)) && ((befores[i] != nil && core.pass(befores[i])) || core.pass(&a.a)) {
+				touched = true
+				break
+			}
+		}
+		if !touched {
+			out[key] = e
+			continue
+		}
+		if e.search {
+			continue
+		}
+		c := e.c.clone()
+		for i, a := range afters {
+			if !attrsChanged(befores[i], a) {
+				continue
+			}
+			if befores[i] != nil && core.pass(befores[i]) {
+				c.add(befores[i], -1)
+			}
+			if core.pass(&a.a) {
+				c.add(&a.a, 1)
+			}
+		}
+		if c.spanLost {
+			continue
+		}
+		out[key] = &facetEntry{c: c, brands: e.brands, out: x.facetAnswer(c, e.brands)}
+	}
+	return out
+}
+
+// attrsChanged tells whether a changed product's attributes, which are all
+// facets read, changed (a sale that leaves it in stock does not).
+func attrsChanged(before *attrs, after *entry) bool { return before == nil || *before != after.a }
+
+func (c *facetCount) clone() *facetCount {
+	n := *c
+	n.stores = slices.Clone(c.stores)
+	n.storeMap = maps.Clone(c.storeMap)
+	n.brands = slices.Clone(c.brands)
+	return &n
+}
+
+func (x *Index) countFacets(q *shop.ProductQuery, f *filter) *facetCount {
 	core := &filter{cats: f.cats, above: math.MinInt64, below: math.MaxInt64, hiddenCats: f.hiddenCats,
 		hiddenSt: f.hiddenSt}
-	c := &facetCount{f: f, brands: make([]int32, x.brands.size()+1), minPrice: math.MaxInt64, maxPrice: math.MinInt64}
+	c := &facetCount{f: f, core: core, brands: make([]int32, x.brands.size()+1), minPrice: math.MaxInt64,
+		maxPrice: math.MinInt64}
 	if maxStore := x.maxStore(); maxStore <= 1<<16 {
 		c.stores = make([]int32, maxStore+1)
-	} else {
-		c.storeMap = map[int32]int32{}
 	}
 	if q.Terms != nil {
-		x.matches(q.Terms, core, func(it item, _ int32) { c.add(x.attrs(it)) })
-	} else {
-		// candidates, without a call per product: the pass is the whole cost.
-		visit := func(d int32) {
-			if a := &x.b.attrs[d]; !x.isMasked(d) && core.pass(a) {
-				c.add(a)
-			}
-		}
-		if docs := x.listFor(core).orders[fieldPrice]; len(docs) < x.b.len() {
-			for _, d := range docs {
-				visit(d)
-			}
-		} else {
-			for d := range int32(x.b.len()) { // every document, read in order
-				visit(d)
-			}
-		}
-		for _, e := range x.d.byID {
-			if core.pass(&e.a) {
-				c.add(&e.a)
-			}
+		x.matches(q.Terms, core, func(it item, _ int32) { c.add(x.attrs(it), 1) })
+		return c
+	}
+	// candidates, without a call per product: the pass is the whole cost.
+	visit := func(d int32) {
+		if a := &x.b.attrs[d]; !x.isMasked(d) && core.pass(a) {
+			c.add(a, 1)
 		}
 	}
+	if docs := x.listFor(core).orders[fieldPrice]; len(docs) < x.b.len() {
+		for _, d := range docs {
+			visit(d)
+		}
+	} else {
+		for d := range int32(x.b.len()) { // every document, read in order
+			visit(d)
+		}
+	}
+	for _, e := range x.d.byID {
+		if core.pass(&e.a) {
+			c.add(&e.a, 1)
+		}
+	}
+	return c
+}
+
+// facetAnswer makes the answer of counts c; chosen are the query's brands.
+func (x *Index) facetAnswer(c *facetCount, chosen []string) shop.ProductFacets {
 	out := shop.ProductFacets{Total: c.total, Ratings: c.ratings, InStock: c.inStock, OnSale: c.onSale}
 	if c.minPrice <= c.maxPrice {
 		out.MinPrice, out.MaxPrice = shop.Money(c.minPrice), shop.Money(c.maxPrice)
 	}
 	out.Stores = c.topStores()
-	out.Brands = x.topBrands(c, q.Brands)
+	out.Brands = x.topBrands(c, chosen)
 	return out
 }
 
@@ -131,8 +210,9 @@ func (x *Index) maxStore() int64 {
 	return m
 }
 
-// add counts one product that passes the filters facets keep.
-func (c *facetCount) add(a *attrs) {
+// add counts one product that passes the filters facets keep n times (-1:
+// takes it away).
+func (c *facetCount) add(a *attrs, n int) {
 	f := c.f
 	var miss uint8
 	if f.store != 0 && int64(a.store) != f.store {
@@ -158,36 +238,50 @@ func (c *facetCount) add(a *attrs) {
 		return // fails two filters: no facet drops both
 	}
 	if miss == 0 {
-		c.total++
+		c.total += n
 	}
 	if miss&^missStore == 0 && a.store != 0 {
-		if c.stores != nil && int(a.store) < len(c.stores) {
-			c.stores[a.store]++
-		} else {
-			if c.storeMap == nil {
-				c.storeMap = map[int32]int32{}
-			}
-			c.storeMap[a.store]++
-		}
+		c.addStore(a.store, int32(n))
 	}
-	if miss&^missBrand == 0 && a.brand > 0 && int(a.brand) < len(c.brands) {
-		c.brands[a.brand]++
+	if miss&^missBrand == 0 && a.brand > 0 {
+		if int(a.brand) >= len(c.brands) { // a brand new since the count
+			c.brands = append(c.brands, make([]int32, int(a.brand)+1-len(c.brands))...)
+		}
+		c.brands[a.brand] += int32(n)
 	}
 	if miss&^missPrice == 0 {
-		c.minPrice, c.maxPrice = min(c.minPrice, a.price), max(c.maxPrice, a.price)
+		if n < 0 && (a.price == c.minPrice || a.price == c.maxPrice) {
+			c.spanLost = true
+		}
+		if n > 0 {
+			c.minPrice, c.maxPrice = min(c.minPrice, a.price), max(c.maxPrice, a.price)
+		}
 	}
 	if miss&^missStock == 0 && inStock {
-		c.inStock++
+		c.inStock += n
 	}
 	if miss&^missSale == 0 && a.disc > 0 {
-		c.onSale++
+		c.onSale += n
 	}
 	if miss&^missRating == 0 {
 		for i := range c.ratings {
 			if a.avg >= int16(i+1)*100 {
-				c.ratings[i]++
+				c.ratings[i] += n
 			}
 		}
+	}
+}
+
+func (c *facetCount) addStore(store, n int32) {
+	if int(store) < len(c.stores) {
+		c.stores[store] += n
+		return
+	}
+	if c.storeMap == nil {
+		c.storeMap = map[int32]int32{}
+	}
+	if c.storeMap[store] += n; c.storeMap[store] == 0 {
+		delete(c.storeMap, store)
 	}
 }
 
@@ -210,7 +304,9 @@ func (c *facetCount) topStores() []shop.StoreCount {
 		}
 	}
 	for id, n := range c.storeMap {
-		offer(int64(id), int(n))
+		if n > 0 {
+			offer(int64(id), int(n))
+		}
 	}
 	if chosen.ID != 0 && !slices.ContainsFunc(top, func(v shop.StoreCount) bool { return v.ID == chosen.ID }) {
 		top = append(top, chosen)

@@ -281,6 +281,7 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 		}
 		return diff
 	})
+	next.facets.kept = x.carryFacets(befores, fresh)
 	return next, changes, nil
 }
 
@@ -410,6 +411,7 @@ func (x *Index) Compact() (*Index, error) {
 	}
 	next := newIndex(x.seq, b, x.brands)
 	next.memo = x.memo.carry(func(*filter) int { return 0 })
+	next.facets.kept = x.carryFacets(nil, nil)
 	return next, nil
 }
 

@@ -488,6 +488,13 @@ func testAgainstReference(t *testing.T, seed uint64) {
 				}
 			}
 		}
+		// The same lists' facets at every step: kept ones are carried
+		// through Apply and Compact, and must still count exactly.
+		for _, f := range filters[:8] {
+			if got, want := x.Facets(f), m.facets(f); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: kept facets of %+v\n got %+v\nwant %+v", step, f, got, want)
+			}
+		}
 		if x.Len() != len(m) {
 			t.Fatalf("%s: Len = %d; want %d", step, x.Len(), len(m))
 		}

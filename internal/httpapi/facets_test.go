@@ -185,7 +185,8 @@ func TestSellerBrandAndDealShowAtOnce(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		a := shoptest.NewApp(t, st, nil)
 		owner, hub := a.Owner("kwame", "Kumasi Phones")
-		p := shoptest.NewProduct("Infinix Hot 40", 180000)
+		phones := a.Category("Phones", "phones", nil, 1, true)
+		p := shoptest.NewProduct("Infinix Hot 40", 180000, phones)
 		p.StoreID = hub.ID
 		a.Products(p)
 		auth := append(owner.Auth(), "Content-Type", "application/json")
@@ -195,8 +196,10 @@ func TestSellerBrandAndDealShowAtOnce(t *testing.T) {
 		if got := f.names(t, "brand=Infinix"); got != "" {
 			t.Fatalf("before the edit: %q", got)
 		}
-		if got := f.facets(t, "").summary(); !strings.Contains(got, "| sale 0 |") {
-			t.Fatalf("before the edit: %s", got)
+		for _, q := range []string{"", "category__slug=phones"} {
+			if got := f.facets(t, q).summary(); !strings.Contains(got, "| sale 0 |") {
+				t.Fatalf("before the edit: facets of %q = %s", q, got)
+			}
 		}
 
 		for _, tc := range []struct {
@@ -223,8 +226,10 @@ func TestSellerBrandAndDealShowAtOnce(t *testing.T) {
 		if got := f.names(t, "brand=infinix&on_sale=true"); got != "Infinix Hot 40" {
 			t.Errorf("after the edit, list = %q", got)
 		}
-		if got := f.facets(t, "").summary(); got != "1 | Kumasi Phones 1 | Infinix 1 | 4+:0 3+:0 2+:0 1+:0 | stock 1 | sale 1 | 1500.00-1500.00" {
-			t.Errorf("after the edit, facets = %s", got)
+		for _, q := range []string{"", "category__slug=phones"} {
+			if got := f.facets(t, q).summary(); got != "1 | Kumasi Phones 1 | Infinix 1 | 4+:0 3+:0 2+:0 1+:0 | stock 1 | sale 1 | 1500.00-1500.00" {
+				t.Errorf("after the edit, facets of %q = %s", q, got)
+			}
 		}
 		w := a.Do("PATCH", path, `{"was_price":"","brand":""}`, auth...)
 		assertStatus(t, w.Code, 200)
@@ -237,7 +242,7 @@ func TestSellerBrandAndDealShowAtOnce(t *testing.T) {
 		}
 		// A new product with a deal not above its price is refused.
 		w = a.Do("POST", "/api/seller/products/", fmt.Sprintf(`{"name":"Nokia 105","category_id":%d,"price":"300","was_price":"250"}`,
-			a.Category("Phones", "phones", nil, 1, true).ID), auth...)
+			phones.ID), auth...)
 		assertStatus(t, w.Code, 400)
 		assertBody(t, w.Body.String(), `{"was_price":["The price before the deal must be higher than the price."]}`)
 	})

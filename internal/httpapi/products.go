@@ -381,10 +381,8 @@ func (a *API) listProductFacets(w http.ResponseWriter, r *http.Request) error {
 	if fc.MaxPrice > 0 {
 		out.Price = &priceRangeDTO{Min: fc.MinPrice.String(), Max: fc.MaxPrice.String()}
 	}
-	// Any product's change may move a count: the answer is kept until the
-	// next one.
 	liveCache(w)
-	dependOn(w, readDeps{anyProduct: true})
+	dependOn(w, facetDeps(fc.Place))
 	return reply(w, http.StatusOK, out)
 }
 
@@ -468,6 +466,20 @@ func (a *API) searchCorrections(w http.ResponseWriter, r *http.Request) error {
 	}
 	liveCache(w)
 	return reply(w, http.StatusOK, map[string]any{"suggestions": out})
+}
+
+// facetDeps: any product of the deepest category a list's facets are of may
+// move a count, else any product at all (the store facet counts every
+// store, so a store filter does not bound them).
+func facetDeps(place shop.ProductPlace) readDeps {
+	var d readDeps
+	for _, id := range place.Categories {
+		if id != 0 {
+			d.category = id
+		}
+	}
+	d.anyProduct = d.category == 0
+	return d
 }
 
 // listDeps: a product list shows its products and may be entered by any

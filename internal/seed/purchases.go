@@ -12,9 +12,8 @@ import (
 )
 
 // purchaseWorkers place the demo shoppers' orders side by side (one each):
-// the password hashes and the writes' waits for the catalogue apply overlap,
-// and each shopper's plan is fixed, so the result does not depend on the
-// interleaving.
+// their reads and service work overlap the writes, and each shopper's plan
+// is fixed, so the result does not depend on the interleaving.
 const purchaseWorkers = 12
 
 // demoPurchases has the demo shoppers order, pay for (test card), receive
@@ -28,7 +27,25 @@ func demoPurchases(ctx context.Context, svc *service.Service, cat *demo.Catalogu
 		return 0, nil
 	}
 	shoppers := demo.Purchases(cat)
-	jobs := make(chan demo.Shopper)
+	// Nobody signs in as a demo shopper: they share one random password,
+	// hashed once.
+	pw, err := unknownPassword()
+	if err != nil {
+		return 0, err
+	}
+	accounts := make([]service.NewUser, len(shoppers))
+	for i, sh := range shoppers {
+		accounts[i] = service.NewUser{Username: sh.Username, Email: sh.Email, Password: pw}
+	}
+	users, err := svc.CreateUsers(ctx, accounts)
+	if err != nil {
+		return 0, fmt.Errorf("demo shoppers: %w", err)
+	}
+	type job struct {
+		sh demo.Shopper
+		u  *shop.User
+	}
+	jobs := make(chan job)
 	var (
 		mu    sync.Mutex
 		first error
@@ -46,10 +63,10 @@ func demoPurchases(ctx context.Context, svc *service.Service, cat *demo.Catalogu
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for sh := range jobs {
-				n, err := shopperPurchases(ctx, svc, sh, productIDs, owners)
+			for j := range jobs {
+				n, err := shopperPurchases(ctx, svc, j.sh, j.u, productIDs, owners)
 				if err != nil {
-					fail(fmt.Errorf("demo shopper %s: %w", sh.Username, err))
+					fail(fmt.Errorf("demo shopper %s: %w", j.sh.Username, err))
 					continue
 				}
 				mu.Lock()
@@ -58,8 +75,8 @@ func demoPurchases(ctx context.Context, svc *service.Service, cat *demo.Catalogu
 			}
 		}()
 	}
-	for _, sh := range shoppers {
-		jobs <- sh
+	for i, sh := range shoppers {
+		jobs <- job{sh, users[i]}
 	}
 	close(jobs)
 	wg.Wait()
@@ -67,16 +84,8 @@ func demoPurchases(ctx context.Context, svc *service.Service, cat *demo.Catalogu
 }
 
 // shopperPurchases runs one shopper's orders and returns how many it placed.
-func shopperPurchases(ctx context.Context, svc *service.Service, sh demo.Shopper, productIDs []int64,
+func shopperPurchases(ctx context.Context, svc *service.Service, sh demo.Shopper, u *shop.User, productIDs []int64,
 	owners map[int64]*shop.User) (int, error) {
-	pw, err := unknownPassword()
-	if err != nil {
-		return 0, err
-	}
-	u, err := svc.CreateUser(ctx, service.NewUser{Username: sh.Username, Email: sh.Email, Password: pw})
-	if err != nil {
-		return 0, err
-	}
 	// Mails to example.com addresses would only bounce.
 	off, choices := false, map[string]service.NoticeChoice{}
 	for _, k := range shop.NoticeKinds {

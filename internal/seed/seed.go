@@ -31,18 +31,18 @@ type Passwords struct {
 	Staff string
 }
 
-// of returns the password for acc; false when the account is not created.
-func (p Passwords) of(acc demo.Account) (string, bool, error) {
+// of returns the password for acc (unknown, when nobody is to sign in with
+// it); false when the account is not created.
+func (p Passwords) of(acc demo.Account, unknown string) (string, bool) {
 	switch {
 	case acc.Staff && p.Staff != "":
-		return p.Staff, true, nil
+		return p.Staff, true
 	case p.Published:
-		return acc.Password, true, nil
+		return acc.Password, true
 	case acc.Staff:
-		return "", false, nil
+		return "", false
 	}
-	pw, err := unknownPassword()
-	return pw, true, err
+	return unknown, true
 }
 
 // unknownPassword is 192 random bits: the account exists (it owns a demo
@@ -68,7 +68,7 @@ func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, pws
 		return false, err
 	}
 	start := time.Now()
-	orders, err := demoCatalogue(ctx, svc, mediaDir, cat, pws)
+	orders, err := demoCatalogue(shop.BulkWrites(ctx), svc, mediaDir, cat, pws)
 	if err != nil {
 		if rerr := svc.ResetData(context.WithoutCancel(ctx)); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("undo partial seed: %w", rerr))
@@ -86,20 +86,24 @@ func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, c
 	if err := demo.WriteImages(mediaDir, cat); err != nil {
 		return 0, fmt.Errorf("write demo images: %w", err)
 	}
-	users := map[string]*shop.User{}
+	// Accounts nobody signs in to share one random password: one hash.
+	unknown, err := unknownPassword()
+	if err != nil {
+		return 0, err
+	}
+	var accounts []service.NewUser
 	for _, acc := range cat.Accounts {
-		pw, create, err := pws.of(acc)
-		if err != nil {
-			return 0, err
+		if pw, create := pws.of(acc, unknown); create {
+			accounts = append(accounts, service.NewUser{Username: acc.Username, Email: acc.Email, Password: pw, Staff: acc.Staff})
 		}
-		if !create {
-			continue
-		}
-		u, err := svc.CreateUser(ctx, service.NewUser{Username: acc.Username, Email: acc.Email, Password: pw, Staff: acc.Staff})
-		if err != nil {
-			return 0, fmt.Errorf("account %s: %w", acc.Username, err)
-		}
-		users[acc.Username] = u
+	}
+	created, err := svc.CreateUsers(ctx, slices.Clone(accounts))
+	if err != nil {
+		return 0, fmt.Errorf("demo accounts: %w", err)
+	}
+	users := map[string]*shop.User{}
+	for i, u := range created {
+		users[accounts[i].Username] = u
 	}
 	stores := map[string]int64{}
 	owners := map[int64]*shop.User{}

@@ -2,7 +2,10 @@ package service
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -20,6 +23,45 @@ type NewUser struct {
 // It is the operator's path (CLI, seeding): no welcome mail, and only the
 // length rule for the password, so that demo accounts can have easy ones.
 func (s *Service) CreateUser(ctx context.Context, in NewUser) (*shop.User, error) {
+	us, err := s.CreateUsers(ctx, []NewUser{in})
+	if err != nil {
+		return nil, err
+	}
+	return us[0], nil
+}
+
+// CreateUsers creates accounts as CreateUser does, all validated before any
+// is stored, hashing each distinct password once (side by side, in the
+// hashing pool, at the service's cost): accounts given one password share
+// its hash. The seeder gives the accounts nobody signs in to (demo
+// shoppers) one random password shown nowhere, so that a dozen of them cost
+// one hash; an operator's accounts each have their own.
+func (s *Service) CreateUsers(ctx context.Context, in []NewUser) ([]*shop.User, error) {
+	hashes := map[string]string{}
+	for i := range in {
+		if err := checkNewUser(&in[i]); err != nil {
+			return nil, err
+		}
+		hashes[in[i].Password] = ""
+	}
+	if err := s.hashEach(ctx, hashes); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	out := make([]*shop.User, len(in))
+	for i, nu := range in {
+		u := &shop.User{Username: nu.Username, Email: nu.Email, PasswordHash: hashes[nu.Password], IsStaff: nu.Staff,
+			IsActive: true, DateJoined: now, PasswordChangedAt: now}
+		if err := s.store.CreateUser(ctx, u); err != nil {
+			return nil, err
+		}
+		out[i] = u
+	}
+	return out, nil
+}
+
+// checkNewUser trims and checks an operator's new account.
+func checkNewUser(in *NewUser) error {
 	fe := shop.FieldErrors{}
 	in.Username = strings.TrimSpace(in.Username)
 	in.Email = strings.TrimSpace(in.Email)
@@ -30,20 +72,30 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (*shop.User, error
 	if utf8.RuneCountInString(in.Password) < minPasswordLength {
 		fe.Add("password", "This password is too short. It must contain at least 8 characters.")
 	}
-	if err := fe.Err(); err != nil {
-		return nil, err
+	return fe.Err()
+}
+
+// hashEach fills in the hash of every password (the keys of hashes), side by
+// side: the hashing pool bounds how many run at once.
+func (s *Service) hashEach(ctx context.Context, hashes map[string]string) error {
+	var (
+		mu    sync.Mutex
+		first error
+		wg    sync.WaitGroup
+	)
+	for _, pw := range slices.Collect(maps.Keys(hashes)) {
+		wg.Go(func() {
+			hash, err := s.hashPassword(ctx, pw)
+			mu.Lock()
+			defer mu.Unlock()
+			hashes[pw] = hash
+			if err != nil && first == nil {
+				first = err
+			}
+		})
 	}
-	hash, err := s.hashPassword(ctx, in.Password)
-	if err != nil {
-		return nil, err
-	}
-	now := s.now()
-	u := &shop.User{Username: in.Username, Email: in.Email, PasswordHash: hash, IsStaff: in.Staff, IsActive: true,
-		DateJoined: now, PasswordChangedAt: now}
-	if err := s.store.CreateUser(ctx, u); err != nil {
-		return nil, err
-	}
-	return u, nil
+	wg.Wait()
+	return first
 }
 
 // usernameRules checks a username's presence, length and characters, in

@@ -16,15 +16,7 @@ import (
 // accounts exist. The cost is counted (argon2id memory × passes), not timed:
 // a stopwatch on a shared machine measures the neighbours as well.
 func TestLoginCostDoesNotRevealAccounts(t *testing.T) {
-	st := shoptest.OpenSQLite(t)
-	hasher := &service.Hasher{MemoryKiB: 64, Time: 3, Threads: 1}
-	svc, err := service.New(service.Deps{Store: st, Payments: testpay.New(time.Now), OrderExpiry: time.Hour, MobileMoneyTimeout: time.Minute,
-		Accounts: service.AccountOptions{
-			Secret: []byte(shoptest.TestSecret), AccessTTL: time.Minute, RefreshTTL: time.Hour, Hasher: hasher,
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, hasher := newCountedHashing(t)
 	ctx := context.Background()
 	if _, err := svc.CreateUser(ctx, service.NewUser{Username: "ama", Email: "ama@example.com", Password: shoptest.Password}); err != nil {
 		t.Fatal(err)
@@ -46,4 +38,19 @@ func TestLoginCostDoesNotRevealAccounts(t *testing.T) {
 			t.Errorf("sign-in as %q cost %d KiB×passes of argon2id; want %d, one verification", username, got, oneVerification)
 		}
 	}
+}
+
+// newCountedHashing is a service on SQLite whose hasher's work a test reads
+// (service.HashWork): argon2id with 64 KiB × 3 passes.
+func newCountedHashing(t *testing.T) (*service.Service, *service.Hasher) {
+	t.Helper()
+	hasher := &service.Hasher{MemoryKiB: 64, Time: 3, Threads: 1}
+	svc, err := service.New(service.Deps{Store: shoptest.OpenSQLite(t), Payments: testpay.New(time.Now), OrderExpiry: time.Hour,
+		MobileMoneyTimeout: time.Minute, Accounts: service.AccountOptions{
+			Secret: []byte(shoptest.TestSecret), AccessTTL: time.Minute, RefreshTTL: time.Hour, Hasher: hasher,
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, hasher
 }

@@ -229,6 +229,7 @@ func (s *Service) ProductFacets(ctx context.Context, f ProductFilter) (shop.Prod
 		}
 	}
 	out.Stores = stores
+	out.Place = shop.ProductPlace{Categories: q.CategoryIDs, Store: q.StoreID}
 	return out, nil
 }
 

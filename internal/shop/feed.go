@@ -1,5 +1,21 @@
 package shop
 
+import "context"
+
+type bulkWritesKey struct{}
+
+// BulkWrites marks ctx's writes as a bulk load's (the demo seed): each
+// answers once committed instead of once this instance's catalogue index
+// shows it, which every other write waits for (so that the writer sees its
+// change in its next request). The index still learns of each at once, and
+// applies them in order.
+func BulkWrites(ctx context.Context) context.Context {
+	return context.WithValue(ctx, bulkWritesKey{}, true)
+}
+
+// IsBulkWrites reports whether ctx is marked by BulkWrites.
+func IsBulkWrites(ctx context.Context) bool { return ctx.Value(bulkWritesKey{}) != nil }
+
 // CatalogueChange is one batch of committed catalogue writes as an instance
 // applies it to what it serves (its in-memory catalogue index): which
 // products changed, where each showed before and shows now, and whether

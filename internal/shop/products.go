@@ -160,6 +160,8 @@ type ProductFacets struct {
 	OnSale  int
 	// MinPrice and MaxPrice span the prices; both 0 when nothing passes.
 	MinPrice, MaxPrice Money
+	// Place is the categories and store the list is of (the service's).
+	Place ProductPlace
 }
 
 // StoreCount is a store facet value.

@@ -156,13 +156,16 @@ func (a *catalogue) current(ctx context.Context) (*catalogueState, error) {
 
 // waitApplied waits until this instance has applied seq (a change its own
 // request just committed) and told its subscribers, for at most
-// ownChangeWait. An applier never started has nothing to be behind: it
-// will build from the database.
+// ownChangeWait (not at all for shop.BulkWrites). An applier never
+// started has nothing to be behind: it will build from the database.
 func (a *catalogue) waitApplied(ctx context.Context, seq int64) {
 	if !a.running.Load() {
 		return
 	}
 	a.notify()
+	if shop.IsBulkWrites(ctx) {
+		return
+	}
 	deadline := time.NewTimer(ownChangeWait)
 	defer deadline.Stop()
 	for {
