@@ -38,6 +38,9 @@ func runServe(ctx context.Context, e env, args []string) error {
 		if seeded, err = seed.DemoIfEmpty(ctx, a.shop.Service, a.shop.MediaDir, demoPasswords(a.cfg), e.stdout); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
 		}
+		if err := a.store.CatchUpCatalogue(ctx); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
 	}
 	stopOutbox, err := a.startOutbox(ctx)
 	if err != nil {

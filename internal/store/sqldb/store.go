@@ -107,6 +107,19 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
+// CatchUpCatalogue waits (for at most the wait a writer gets) until this
+// instance's catalogue index shows every change committed so far: after a
+// bulk load (shop.BulkWrites), whose writes did not wait one by one, so
+// that the first requests served see all of it.
+func (s *Store) CatchUpCatalogue(ctx context.Context) error {
+	st, err := readMeta(ctx, s.db.reader())
+	if err != nil {
+		return s.db.translate(err)
+	}
+	s.cat.waitApplied(ctx, st.seq)
+	return nil
+}
+
 // Warm fills the reader pool up to n open connections before traffic
 // arrives, and runs on each the reads of an uncached product page. A new
 // PostgreSQL backend takes milliseconds to start, and its first statement

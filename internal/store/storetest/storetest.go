@@ -37,6 +37,7 @@ func Run(t *testing.T, open Opener) {
 		{"ProductList", testProductList},
 		{"ProductDetails", testProductDetails},
 		{"WarmFillsThePool", testWarm},
+		{"CatchUpAfterBulkWrites", testCatchUp},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -352,5 +353,35 @@ func testReset(t *testing.T, st *sqldb.Store) {
 	var users int
 	if err := st.DB().R.QueryRow(`SELECT COUNT(*) FROM users`).Scan(&users); err != nil || users != 0 {
 		t.Fatalf("users after Reset = %d, %v", users, err)
+	}
+}
+
+// testCatchUp: writes marked shop.BulkWrites return before the catalogue
+// index shows them; CatchUpCatalogue returns only once it shows every one.
+func testCatchUp(t *testing.T, st *sqldb.Store) {
+	st.StartCatalogue()
+	if _, _, err := st.AppliedCatalogue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	bulk := shop.BulkWrites(ctx)
+	for i := range 20 {
+		c := &shop.Category{Name: fmt.Sprintf("Bulk %d", i), Slug: fmt.Sprintf("bulk-%d", i), Active: true, Level: 1}
+		if err := st.CreateCategory(bulk, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.CatchUpCatalogue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	applied, _, err := st.AppliedCatalogue(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var committed int64
+	if err := st.DB().R.QueryRowContext(ctx, `SELECT version FROM search_meta WHERE id = 1`).Scan(&committed); err != nil {
+		t.Fatal(err)
+	}
+	if applied != committed {
+		t.Errorf("after CatchUpCatalogue the index shows change %d; %d are committed", applied, committed)
 	}
 }
