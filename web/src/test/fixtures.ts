@@ -42,6 +42,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: 'pending',
     created_at: '2026-03-01T09:10:00.000Z',
     amount: 7798,
+    items_amount: 7798,
+    delivery_amount: 0,
     shipping_address: '12 Ring Rd, Osu, Accra',
     contact_info: '+233 24 123 4567',
     user_email: 'kofi@example.com',
@@ -68,6 +70,7 @@ export const shopperMe: Me = {
   phone: null,
   is_staff: false,
   store: null,
+  delivery_region: '',
 };
 export const ownerMe: Me = {
   id: 7,
@@ -76,6 +79,7 @@ export const ownerMe: Me = {
   phone: null,
   is_staff: false,
   store: { id: 3, name: 'Accra Game Hub' },
+  delivery_region: '',
 };
 
 /**
@@ -147,4 +151,40 @@ export function momoPayment(charge: Partial<Charge> = {}): Payment {
       ...charge,
     },
   });
+}
+
+type BagQuote = components['schemas']['BagDeliveryQuote'];
+type BagQuotePart = components['schemas']['BagDeliveryPart'];
+
+/** A store part of a bag's delivery quote: door delivery by Accra Game Hub, GH₵ 20, 1–2 Dec. */
+export function quotePart(overrides: Partial<BagQuotePart> = {}): BagQuotePart {
+  return {
+    store: { id: 1, name: 'Accra Game Hub' },
+    items_total: 100,
+    method: 'door',
+    fee: 20,
+    from: '2026-12-01',
+    to: '2026-12-02',
+    same_day: false,
+    pickup_point: null,
+    store_pickup_available: false,
+    store_address: '',
+    free_delivery_over: null,
+    available: true,
+    reason: null,
+    ...overrides,
+  };
+}
+
+/** A bag's delivery quote of `parts`, its sums theirs (`POST /api/store/delivery/quote/`). */
+export function bagQuote(parts: BagQuotePart[] = [quotePart()]): BagQuote {
+  const items = parts.reduce((sum, p) => sum + p.items_total, 0);
+  const delivery = parts.reduce((sum, p) => sum + (p.available ? (p.fee ?? 0) : 0), 0);
+  return {
+    parts,
+    items_total: items,
+    delivery_total: delivery,
+    total: items + delivery,
+    available: parts.length > 0 && parts.every((p) => p.available),
+  };
 }
