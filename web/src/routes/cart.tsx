@@ -68,7 +68,11 @@ export default function CartPage() {
           <CheckoutForm
             blocked={blocked}
             lines={{ count: pieceCount(items), total: subtotalPesewas(items) }}
-            bag={items.map((item) => [item.product.id, item.quantity] as const)}
+            bag={items.map((item) => ({
+              store: item.product.store?.id ?? null,
+              product: item.product.id,
+              quantity: item.quantity,
+            }))}
             onPlaced={() => {
               // The order took stock: shown products and lists must not keep the old figures.
               void invalidateProducts(client);

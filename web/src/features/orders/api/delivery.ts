@@ -36,7 +36,7 @@ export function usePickupPoints(region: Region | null) {
  */
 export function useDeliveryQuote(
   request: DeliveryQuoteRequest | null,
-  bag: readonly (readonly [number, number])[] = [],
+  bag: readonly unknown[] = [],
 ) {
   return useQuery({
     queryKey: ['delivery', 'quote', request, bag],

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { lazyPart } from '@/lib/lazy-part';
-import type { Lines } from './delivery-form';
+import type { BagLine, Lines } from './delivery-form';
 import { OrderTotals } from './order-totals';
 
 // The address picker and delivery choices load when checkout opens: the bag's first JS stays small.
@@ -22,7 +22,7 @@ export function CheckoutForm({
   blocked: string | null;
   onPlaced: () => void;
   lines: Lines;
-  bag: readonly (readonly [number, number])[];
+  bag: readonly BagLine[];
 }) {
   const [open, setOpen] = useState(false);
   if (open) {

@@ -12,7 +12,7 @@ import {
   usePickupPoints,
   type DeliveryChoice as PartChoice,
 } from '../api/delivery';
-import { DeliveryParts, type Choices } from './delivery-parts';
+import { DeliveryParts } from './delivery-parts';
 import { OrderTotals } from './order-totals';
 import { addressErrors, type Region } from '../api/addresses';
 import type { AddressFieldErrors } from './address-fields';
@@ -29,8 +29,11 @@ export interface Lines {
   total: number;
 }
 
-function byStore(choices: readonly PartChoice[]): Choices {
-  return Object.fromEntries(choices.map((c) => [c.store, c]));
+/** A line of the bag as its quote depends on it. */
+export interface BagLine {
+  store: number | null;
+  product: number;
+  quantity: number;
 }
 
 /**
@@ -38,8 +41,8 @@ function byStore(choices: readonly PartChoice[]): Choices {
  * (door, pickup station or the store's shop) with its fee and dates, the sums, and 'Place Order'.
  * Each submission is one attempt with its own Idempotency-Key: a double tap or a retry over a
  * flaky network gets the first order back, never a second one. `items` orders those lines
- * instead of the bag (Buy Now); `bag` names the bag's lines (product, quantity) so a changed bag
- * is quoted again.
+ * instead of the bag (Buy Now); `bag` names the bag's lines, so a changed bag is quoted again and
+ * a store no longer in it loses its choice.
  */
 export default function DeliveryForm({
   blocked,
@@ -52,7 +55,7 @@ export default function DeliveryForm({
   onPlaced: () => void;
   lines: Lines;
   items?: { product_id: number; quantity: number }[];
-  bag?: readonly (readonly [number, number])[];
+  bag?: readonly BagLine[];
 }) {
   const navigate = useNavigate();
   const attemptKey = useAttemptKey();
@@ -61,12 +64,13 @@ export default function DeliveryForm({
   // A town being typed is quoted once the typing pauses.
   const typed = useDebounced(where?.city ?? '', 400);
   const to = where && { ...where, city: delivery.choice.kind === 'new' ? typed : where.city };
-  const [picked, setPicked] = useState<{ region: Region; choices: Choices } | null>(null);
+  const [picked, setPicked] = useState<{ region: Region; choices: PartChoice[] } | null>(null);
   // Pickup stations are the region's: another region starts from door delivery again.
-  const choices = picked && picked.region === to?.region ? picked.choices : {};
-  const sent = Object.values(choices);
+  const choices = (picked && picked.region === to?.region ? picked.choices : []).filter(
+    (c) => items || bag.some((line) => line.store === c.store),
+  );
   const quote = useDeliveryQuote(
-    to && { region: to.region, city: to.city, ...(items && { items }), choices: sent },
+    to && { region: to.region, city: to.city, ...(items && { items }), choices },
     bag,
   );
   const points = usePickupPoints(to?.region ?? null).data ?? [];
@@ -90,7 +94,7 @@ export default function DeliveryForm({
     const body: OrderBody = {
       ...checked.body,
       ...(items && { items }),
-      ...(sent.length > 0 && { delivery: sent }),
+      ...(choices.length > 0 && { delivery: choices }),
     };
     setBusy(true);
     setError('');
@@ -132,10 +136,10 @@ export default function DeliveryForm({
             parts={parts}
             points={points}
             choices={choices}
-            onChoose={(store, choice: PartChoice | null) => {
-              const others = sent.filter((c) => c.store !== store);
-              const next = choice ? [...others, choice] : others;
-              if (to) setPicked({ region: to.region, choices: byStore(next) });
+            onChoose={(store, choice) => {
+              const others = choices.filter((c) => c.store !== store);
+              if (to)
+                setPicked({ region: to.region, choices: choice ? [...others, choice] : others });
             }}
           />
         </section>

@@ -6,9 +6,6 @@ import { arrivalText, feeText, formatDay } from '../delivery-texts';
 /** Lines of products without a store (none in the demo) are the mall's own. */
 export const NO_STORE = 'Dwa';
 
-/** The shopper's choices by store id; a store not named gets door delivery. */
-export type Choices = Readonly<Record<number, DeliveryChoice>>;
-
 /**
  * Each store part of a quote: how it reaches the shopper — to the door, at one of the region's
  * pickup stations, or collected from the store's own shop when it offers that — and what that
@@ -22,7 +19,8 @@ export function DeliveryParts({
 }: {
   parts: readonly QuotePart[];
   points: readonly PickupPoint[];
-  choices: Choices;
+  /** The shopper's choices; a store not named gets door delivery. */
+  choices: readonly DeliveryChoice[];
   onChoose: (store: number, choice: DeliveryChoice | null) => void;
 }) {
   return (
@@ -32,7 +30,7 @@ export function DeliveryParts({
           key={part.store?.id ?? 0}
           part={part}
           points={points}
-          choice={part.store ? choices[part.store.id] : undefined}
+          choice={choices.find((c) => c.store === part.store?.id)}
           onChoose={(choice) => {
             if (part.store) onChoose(part.store.id, choice);
           }}

@@ -203,6 +203,8 @@ const station: PickupPoint = {
 };
 const hub = { id: 1, name: 'Accra Game Hub' };
 const shop = { id: 2, name: 'Kumasi Books' };
+const bagged = cartItem(2, 'Novel');
+const novel = { ...bagged, product: { ...bagged.product, store: shop } };
 
 /** The bag with two stores' lines and the saved address; the quote follows the choices sent. */
 function bagPage(
@@ -217,9 +219,7 @@ function bagPage(
     http.get('/api/auth/users/me/addresses/', () =>
       HttpResponse.json({ results: [home], max: 20 }),
     ),
-    http.get('/api/store/cart-items/', () =>
-      HttpResponse.json([cartItem(1, 'Controller'), cartItem(2, 'Novel')]),
-    ),
+    http.get('/api/store/cart-items/', () => HttpResponse.json([cartItem(1, 'Controller'), novel])),
     http.get('/api/store/pickup-points/', ({ request }) => {
       regions.push(new URL(request.url).searchParams.get('region') ?? '');
       return HttpResponse.json([station]);
