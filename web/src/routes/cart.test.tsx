@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { categoriesQueryKey } from '@/features/catalog/api/get-categories';
 import { productQueryKey } from '@/features/catalog/api/get-product';
+import { fillAddress } from '@/test/checkout';
 import { cartItem, ORDER_ID, shopperMe } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -14,19 +15,6 @@ function signedInAt(path: string, phone: string | null = null) {
   window.localStorage.setItem('access', fakeJwt(600));
   server.use(http.get('/api/auth/users/me/', () => HttpResponse.json({ ...shopperMe, phone })));
   return renderApp(path);
-}
-
-/** Types a new delivery address into the checkout form; `phone` as the shopper types it. */
-async function fillAddress(
-  user: ReturnType<typeof userEvent.setup>,
-  form: HTMLElement,
-  phone = '0241234567',
-) {
-  await user.type(await within(form).findByLabelText("Recipient's name"), 'Kofi Mensah');
-  await user.type(within(form).getByLabelText('Phone number'), phone);
-  await user.selectOptions(within(form).getByLabelText('Region'), 'greater-accra');
-  await user.type(within(form).getByLabelText('City or town'), 'Accra');
-  await user.type(within(form).getByLabelText('Area and street'), ' 12 Ring Rd ');
 }
 
 /** The structured address `fillAddress` types, as the order's body carries it. */
@@ -262,7 +250,7 @@ describe('checkout', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     const form = await screen.findByRole('form', { name: 'Shipping details' });
-    await fillAddress(user, form, '12');
+    await fillAddress(user, form, { phone: '12' });
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     expect(within(form).getByRole('button', { name: 'Placing Order…' })).toBeDisabled();
     await waitFor(() => {
@@ -326,7 +314,7 @@ describe('checkout', () => {
       expect(within(form).getByLabelText('Phone number')).toHaveValue('024 123 4567');
     });
     await user.clear(within(form).getByLabelText('Phone number'));
-    await fillAddress(user, form, '0201234567');
+    await fillAddress(user, form, { phone: '0201234567' });
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     await waitFor(() => {
       expect(bodies).toEqual([

@@ -1,6 +1,7 @@
 import type { components } from '@/lib/api/schema';
 
 type CartItem = components['schemas']['CartItem'];
+type Product = components['schemas']['Product'];
 type Order = components['schemas']['Order'];
 type Me = components['schemas']['Me'];
 type Message = components['schemas']['Message'];
@@ -188,3 +189,29 @@ export function bagQuote(parts: BagQuotePart[] = [quotePart()]): BagQuote {
     available: parts.length > 0 && parts.every((p) => p.available),
   };
 }
+
+/** A product page's product (`GET /api/store/products/7/`): in stock, no store, no reviews. */
+export const controller: Product = {
+  id: 7,
+  name: 'Wireless Controller',
+  description: '<p>For long evenings.</p>',
+  specification: '',
+  unit_price: '780.00',
+  inventory: 5,
+  average_rating: 0,
+  reviews_count: 0,
+  ratings_count: 0,
+  reviews: [],
+  ratings: [],
+  category: 'Gaming',
+  subcategory: null,
+  sub_subcategory: null,
+  category_slug: 'gaming',
+  subcategory_slug: null,
+  sub_subcategory_slug: null,
+  images: [],
+  store: null,
+  brand: '',
+  was_price: null,
+  date_created: '2026-03-01T09:30:12.345Z',
+};

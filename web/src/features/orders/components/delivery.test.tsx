@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/lib/api/schema';
-import { bagQuote, cartItem, order, ORDER_ID, quotePart, shopperMe } from '@/test/fixtures';
+import {
+  bagQuote,
+  cartItem,
+  controller,
+  order,
+  ORDER_ID,
+  quotePart,
+  shopperMe,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
@@ -12,31 +20,6 @@ import { REGION_KEY } from '../api/delivery-region';
 
 type ProductQuote = components['schemas']['DeliveryQuote'];
 type PickupPoint = components['schemas']['PickupPoint'];
-
-const product = {
-  id: 7,
-  name: 'Wireless Controller',
-  description: '',
-  specification: '',
-  unit_price: '780.00',
-  inventory: 5,
-  average_rating: 0,
-  reviews_count: 0,
-  ratings_count: 0,
-  reviews: [],
-  ratings: [],
-  category: 'Gaming',
-  subcategory: null,
-  sub_subcategory: null,
-  category_slug: 'gaming',
-  subcategory_slug: null,
-  sub_subcategory_slug: null,
-  images: [],
-  store: null,
-  brand: '',
-  was_price: null,
-  date_created: '2026-03-01T09:30:12.345Z',
-};
 
 function productQuote(overrides: Partial<ProductQuote> = {}): ProductQuote {
   return {
@@ -62,7 +45,7 @@ function productPage(quote: (region: string) => ProductQuote) {
   const asked: string[] = [];
   const saved: unknown[] = [];
   server.use(
-    http.get('/api/store/products/7/', () => HttpResponse.json(product)),
+    http.get('/api/store/products/7/', () => HttpResponse.json(controller)),
     http.get('/api/store/products/', () => HttpResponse.json({ count: 0, results: [] })),
     http.get('/api/store/cart-items/', () => HttpResponse.json([])),
     http.get('/api/store/wishlists/', () => HttpResponse.json([])),
