@@ -63,8 +63,8 @@ test('a shopper bags two products, checks out, pays with the success card and se
   const lines = page.getByRole('list', { name: 'Items in your bag' }).getByRole('listitem');
   await expect(lines).toHaveCount(2);
   const summary = page.getByRole('region', { name: 'Order Summary' });
-  await expect(summary).toContainText('Subtotal (2 items)GH₵ 1,500.00');
-  await expect(summary).toContainText('ShippingFREE');
+  await expect(summary).toContainText('Items (2)GH₵ 1,500.00');
+  await expect(summary).toContainText('DeliveryAt checkout');
 
   // Quantity never goes below 1; a step up is saved and the totals follow.
   const controller = lines.filter({ hasText: 'Xbox Wireless Controller' });
@@ -80,6 +80,9 @@ test('a shopper bags two products, checks out, pays with the success card and se
     'Shipping address and contact number are required.',
   );
   await fillAddress(page, '14 Cantonments Rd');
+  // One store, to Accra (the demo's zone: GH₵ 20).
+  await expect(summary).toContainText('DeliveryGH₵ 20.00');
+  await expect(summary).toContainText('TotalGH₵ 2,300.00');
   await form.getByRole('button', { name: 'Place Order' }).click();
 
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
@@ -89,20 +92,22 @@ test('a shopper bags two products, checks out, pays with the success card and se
   await expect(page.getByText(short, { exact: true })).toBeVisible();
   await expect(page.getByText('Pending', { exact: true })).toBeVisible();
   await expect(page.getByText('14 Cantonments Rd')).toBeVisible();
-  await expect(page.getByText('GH₵ 2,280.00')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(
+    'Items (3)GH₵ 2,280.00DeliveryGH₵ 20.00TotalGH₵ 2,300.00',
+  );
   await expect(page.getByRole('link', { name: 'Cart' })).toBeVisible(); // the bag is empty now
 
   await page.getByRole('link', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
   await expect(page.getByText(`Order ID: ${short}`, { exact: true })).toBeVisible();
-  await expect(page.getByText('GH₵ 2,280.00')).toBeVisible();
+  await expect(page.getByText('GH₵ 2,300.00')).toBeVisible();
   await expect(page.getByText('Secure SSL Encryption')).toBeVisible();
   await page.getByRole('button', { name: 'Pay Now' }).click();
 
-  const popup = page.getByRole('dialog', { name: 'Pay GH₵ 2,280.00' });
+  const popup = page.getByRole('dialog', { name: 'Pay GH₵ 2,300.00' });
   await expect(popup.getByText('TEST MODE', { exact: true })).toBeVisible();
   await popup.getByRole('button', { name: 'Use 4084 0840 8408 4081' }).click();
-  await popup.getByRole('button', { name: 'Pay GH₵ 2,280.00' }).click();
+  await popup.getByRole('button', { name: 'Pay GH₵ 2,300.00' }).click();
 
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByText('Payment verified successfully!')).toBeVisible();

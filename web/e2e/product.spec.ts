@@ -48,7 +48,9 @@ test('gallery thumbnails switch the main image; the quantity stepper stops at 1 
   for (let n = 2; n < stock; n++) await increase.click();
   await expect(quantity).toContainText(String(stock));
   await expect(increase).toBeDisabled();
-  await expect(page.getByText('Fast Shipping | Fast Delivery')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Delivery' })).toContainText(
+    'Choose your region to see delivery fees and dates',
+  );
 });
 
 test('Add to Cart shows its banner for 2 s and the header badge counts the bag', async ({
@@ -113,10 +115,19 @@ test('with something in the bag, Buy Now orders only this product and the bag ke
   await expect(form).toBeVisible();
 
   await form.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Shipping address and contact number are required.',
+  );
 
-  await form.getByLabel('Shipping Address').fill('12 Oxford Street, Osu, Accra');
-  await form.getByLabel('Contact Number').fill('+233 24 000 0000');
+  await form.getByLabel("Recipient's name").fill('Ama Mensah');
+  await form.getByLabel('Phone number').fill('+233 24 000 0000');
+  await form.getByLabel('Region').selectOption({ label: 'Greater Accra' });
+  await form.getByLabel('City or town').fill('Accra');
+  await form.getByLabel('Area and street').fill('12 Oxford Street, Osu');
+  // Buy Now's quote: this product alone, to Accra.
+  await expect(form.getByRole('group', { name: 'From Accra Game Hub' })).toContainText(
+    /Delivery: GH₵\s20\.00 · arrives/,
+  );
   await page.getByRole('button', { name: 'Buy Now' }).click(); // form shown and filled: orders
   await expect(page).toHaveURL(/\/order\/[\w-]+$/);
   const items = page.getByRole('region', { name: 'From Accra Game Hub' });
@@ -255,13 +266,16 @@ test('Buy Now with a bad phone shows its error until the number is fixed', async
   await page.goto(`/store/products/${String(HEADSET)}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   const form = page.getByRole('form', { name: 'Shipping details' });
-  await form.getByLabel('Shipping Address').fill('14 Adum Rd, Kumasi');
-  await form.getByLabel('Contact Number').fill('12');
+  await form.getByLabel("Recipient's name").fill('Kojo Antwi');
+  await form.getByLabel('Phone number').fill('12');
+  await form.getByLabel('Region').selectOption({ label: 'Ashanti' });
+  await form.getByLabel('City or town').fill('Kumasi');
+  await form.getByLabel('Area and street').fill('14 Adum Rd');
   await form.getByRole('button', { name: 'Place Order' }).click();
   const error = page.getByRole('alert').filter({ hasText: 'Failed to place order' });
   await expect(error).toHaveText(
-    'Failed to place order. Please try again. Enter a valid phone number.',
+    'Failed to place order. Please try again. Enter a Ghanaian phone number, like 024 123 4567.',
   );
-  await form.getByLabel('Contact Number').fill('0241234567');
+  await form.getByLabel('Phone number').fill('0241234567');
   await expect(error).toHaveCount(0);
 });

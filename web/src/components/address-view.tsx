@@ -23,7 +23,8 @@ export function AddressView({ address }: { address: AddressSnapshot }) {
       </span>
       {address.digital_address && (
         <span className="block">
-          Digital address: <span className="font-semibold">{address.digital_address}</span>
+          Digital address:{' '}
+          <span className="font-semibold whitespace-nowrap">{address.digital_address}</span>
         </span>
       )}
       {address.landmark && <span className="block">Landmark: {address.landmark}</span>}

@@ -13,7 +13,7 @@ import {
 } from '@/features/cart/api/cart-items';
 import { invalidateProducts } from '@/features/catalog/api/get-product';
 import { BagLine, unavailableReason } from '@/features/cart/components/bag-line';
-import { BagSummary } from '@/features/cart/components/bag-summary';
+import { BagSummary, pieceCount, subtotalPesewas } from '@/features/cart/components/bag-summary';
 import { CheckoutForm } from '@/features/orders/components/checkout-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -64,9 +64,15 @@ export default function CartPage() {
             <BagLine key={item.id} item={item} onQuantity={onQuantity} onRemove={onRemove} />
           ))}
         </ul>
-        <BagSummary items={items}>
+        <BagSummary>
           <CheckoutForm
             blocked={blocked}
+            lines={{ count: pieceCount(items), total: subtotalPesewas(items) }}
+            bag={items.map((item) => ({
+              store: item.product.store?.id ?? null,
+              product: item.product.id,
+              quantity: item.quantity,
+            }))}
             onPlaced={() => {
               // The order took stock: shown products and lists must not keep the old figures.
               void invalidateProducts(client);

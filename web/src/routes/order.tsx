@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { Price } from '@/components/ui/price';
+import { toPesewas } from '@/lib/money';
+import { OrderTotals } from '@/features/orders/components/order-totals';
 import { formatDateTime } from '@/lib/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -49,14 +50,17 @@ function OrderView({ order }: { order: Order }) {
           aria-label="Order summary"
           className="space-y-4 rounded-card bg-white p-4 shadow-card sm:p-6"
         >
+          <OrderTotals
+            count={order.items.reduce((sum, item) => sum + item.quantity, 0)}
+            items={toPesewas(order.items_amount) ?? 0}
+            delivery={toPesewas(order.delivery_amount) ?? 0}
+            total={toPesewas(order.amount) ?? 0}
+          />
           <dl className="space-y-3">
             <Detail term="Order ID">
               <span className="font-mono">{formatOrderId(order.id)}</span>
             </Detail>
             <Detail term="Date">{formatDateTime(order.created_at)}</Detail>
-            <Detail term="Total Amount">
-              <Price amount={order.amount} className="text-lg" />
-            </Detail>
             {order.delivery_address ? (
               <Detail term="Delivery Address">
                 <AddressView address={order.delivery_address} />

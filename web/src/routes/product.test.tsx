@@ -3,35 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type Product } from '@/features/catalog/api/get-product';
-import { CART_ID, cartItem, ORDER_ID } from '@/test/fixtures';
+import { CART_ID, cartItem, controller, ORDER_ID, shopperMe } from '@/test/fixtures';
+import { fillAddress } from '@/test/checkout';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 import { fakeJwt } from '@/test/tokens';
-
-const controller: Product = {
-  id: 7,
-  name: 'Wireless Controller',
-  description: '<p>For long evenings.</p>',
-  specification: '',
-  unit_price: '780.00',
-  inventory: 5,
-  average_rating: 0,
-  reviews_count: 0,
-  ratings_count: 0,
-  reviews: [],
-  ratings: [],
-  category: 'Gaming',
-  subcategory: null,
-  sub_subcategory: null,
-  category_slug: 'gaming',
-  subcategory_slug: null,
-  sub_subcategory_slug: null,
-  images: [],
-  store: null,
-  brand: '',
-  was_price: null,
-  date_created: '2026-03-01T09:30:12.345Z',
-};
 
 /** The product page's API for a visitor or shopper; answers the bodies of each POST it takes. */
 function productApi() {
@@ -61,6 +37,7 @@ function productApi() {
       return HttpResponse.json({ id: ORDER_ID }, { status: 201 });
     }),
     http.get(`/api/store/orders/${ORDER_ID}/`, () => new HttpResponse(null, { status: 404 })),
+    http.get('/api/auth/users/me/', () => HttpResponse.json(shopperMe)),
     http.post('/api/auth/jwt/create/', () =>
       HttpResponse.json({ access: fakeJwt(600), refresh: fakeJwt(6000) }),
     ),
@@ -99,18 +76,27 @@ describe('product page', () => {
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     const form = await screen.findByRole('form', { name: 'Shipping details' });
-    await user.type(within(form).getByLabelText('Shipping Address'), 'Osu');
-    await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
+    await fillAddress(user, form, { area: 'Osu' });
     expect(reads).toBe(1);
-    await user.click(within(form).getByRole('button', { name: 'Place Order' }));
+    // Pressed again with the form filled, Buy Now places the order.
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     await waitFor(() => {
       expect(location.current.pathname).toBe(`/order/${ORDER_ID}`);
     });
     expect(posted.cartItems).toEqual([]);
     expect(posted.orders).toEqual([
       {
-        shipping_address: 'Osu',
-        contact_info: '0241234567',
+        address: {
+          recipient_name: 'Kofi Mensah',
+          phone: '0241234567',
+          region: 'greater-accra',
+          city: 'Accra',
+          area: 'Osu',
+          digital_address: '',
+          landmark: '',
+          directions: '',
+        },
+        save_address: true,
         items: [{ product_id: 7, quantity: 2 }],
       },
     ]);
@@ -251,18 +237,20 @@ describe('product purchase (issue 19, defect 3)', () => {
 
   it('Buy Now with a bad phone says why, and the error goes once the number is edited', async () => {
     const user = productPage(controller, added, () =>
-      HttpResponse.json({ contact_info: ['Enter a valid phone number.'] }, { status: 400 }),
+      HttpResponse.json({ 'address.phone': ['Enter a valid phone number.'] }, { status: 400 }),
     );
     await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
     const form = await screen.findByRole('form', { name: 'Shipping details' });
-    await user.type(within(form).getByLabelText('Shipping Address'), 'Osu');
-    await user.type(within(form).getByLabelText('Contact Number'), '12');
+    await fillAddress(user, form, { phone: '12', area: 'Osu' });
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to place order. Please try again. Enter a valid phone number.',
     );
-    await user.type(within(form).getByLabelText('Contact Number'), '0241234567');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Phone number')).toHaveAccessibleDescription(
+      /Enter a valid phone number\./,
+    );
+    await user.type(within(form).getByLabelText('Phone number'), '0241234567');
+    expect(screen.queryByText(/Enter a valid phone number/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,9 @@
-import { Suspense, useEffect, useState, type SubmitEvent } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazyPart } from '@/lib/lazy-part';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { Price } from '@/components/ui/price';
 import { Loading } from '@/components/ui/loading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
@@ -15,12 +14,11 @@ import { addToCart } from '@/features/cart/api/cart-items';
 import { invalidateProducts, useProduct, type Product } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
-import { orderFailure, placeOrder } from '@/features/orders/api/place-order';
 import { useAuthDialog } from '@/app/auth-dialog';
 import { ApiError } from '@/lib/api/client';
 import { problemText } from '@/lib/api/problem';
-import { useAttemptKey } from '@/lib/attempt-key';
 import { rememberViewed } from '@/lib/recently-viewed';
+import { toPesewas } from '@/lib/money';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Spec §9: how long 'Product added to cart!' stays. */
@@ -30,6 +28,9 @@ export const MAX_QUANTITY = 99;
 // Everything below the purchase block is below the fold: its code loads right after the top.
 const ProductDetails = lazyPart(() => import('@/features/catalog/components/product-details'));
 const ProductRails = lazyPart(() => import('@/features/rails/product-rails'));
+// The delivery line and Buy Now's checkout load after the purchase block, off the first JS.
+const DeliveryLine = lazyPart(() => import('@/features/orders/components/delivery-line'));
+const DeliveryForm = lazyPart(() => import('@/features/orders/components/delivery-form'));
 
 /** The product id of the address (its `:id`). */
 export function productId(param: string | undefined): number {
@@ -100,7 +101,9 @@ function ProductView({ product }: { product: Product }) {
             </a>
           </div>
           <Purchase product={product} />
-          <p className="font-semibold text-brand-800">Fast Shipping | Fast Delivery</p>
+          <Suspense fallback={<div className="min-h-16" />}>
+            <DeliveryLine productId={product.id} />
+          </Suspense>
         </div>
       </div>
       <Suspense fallback={<div className="mt-8 min-h-screen" />}>
@@ -123,13 +126,12 @@ function addFailure(error: unknown, unauthenticated: string, other: string) {
 }
 
 /**
- * Quantity, Add to Cart and Buy Now (spec §4, §5, §8). Buy Now shows the shipping form; pressed
- * again (or the form submitted) with both fields filled, it orders this product and quantity
- * alone — the bag stays as it was — and opens the order. A visitor pressing either button gets
- * the sign-in dialog, and the button's action follows once signed in.
+ * Quantity, Add to Cart and Buy Now (spec §4, §5, §8). Buy Now shows the checkout's address
+ * picker and delivery choices; pressed again (or the form submitted), it orders this product and
+ * quantity alone — the bag stays as it was — and opens the order. A visitor pressing either
+ * button gets the sign-in dialog, and the button's action follows once signed in.
  */
 function Purchase({ product }: { product: Product }) {
-  const navigate = useNavigate();
   const client = useQueryClient();
   const { whenSignedIn } = useAuthDialog();
   const [quantity, setQuantity] = useState(1);
@@ -137,9 +139,7 @@ function Purchase({ product }: { product: Product }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [showForm, setShowForm] = useState(false);
-  const [address, setAddress] = useState('');
-  const [contact, setContact] = useState('');
-  const attemptKey = useAttemptKey();
+  const checkout = useRef<HTMLDivElement>(null);
   const outOfStock = product.inventory < 1;
 
   async function onAddToCart() {
@@ -166,54 +166,17 @@ function Purchase({ product }: { product: Product }) {
     }
   }
 
-  async function order() {
-    if (address.trim() === '' || contact.trim() === '') {
-      setNotice({ text: 'Please fill in all fields', ok: false });
-      return;
-    }
-    setBusy(true);
-    setNotice(null);
-    try {
-      const details = {
-        shipping_address: address.trim(),
-        contact_info: contact.trim(),
-        items: [{ product_id: product.id, quantity }],
-      };
-      const placed = await placeOrder(details, attemptKey(details));
-      void invalidateProducts(client);
-      setNotice({ text: 'Order placed!', ok: true });
-      void navigate(`/order/${placed.id}`);
-    } catch (e) {
-      setNotice({ text: orderFailure(e), ok: false });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function onBuyNow() {
+  function onBuyNow() {
     if (outOfStock) {
       setNotice({ text: 'Product is out of stock', ok: false });
       return;
     }
     if (showForm) {
-      await order();
+      checkout.current?.querySelector('form')?.requestSubmit();
       return;
     }
     setNotice(null);
     setShowForm(true);
-  }
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void order();
-  }
-
-  /** A field's new value; what was said about the old values no longer holds. */
-  function edit(set: (value: string) => void) {
-    return (value: string) => {
-      set(value);
-      setNotice(null);
-    };
   }
 
   return (
@@ -239,7 +202,7 @@ function Purchase({ product }: { product: Product }) {
           variant="accent"
           disabled={outOfStock || busy}
           onClick={() => {
-            whenSignedIn(() => void onBuyNow());
+            whenSignedIn(onBuyNow);
           }}
           className="flex-1 sm:flex-none"
         >
@@ -263,29 +226,18 @@ function Purchase({ product }: { product: Product }) {
         </p>
       )}
       {showForm && (
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          aria-label="Shipping details"
-          className="space-y-3 rounded-card bg-white p-4 shadow-card"
-        >
-          <Field
-            label="Shipping Address"
-            value={address}
-            onValueChange={edit(setAddress)}
-            autoComplete="street-address"
-          />
-          <Field
-            label="Contact Number"
-            type="tel"
-            value={contact}
-            onValueChange={edit(setContact)}
-            autoComplete="tel"
-          />
-          <Button type="submit" disabled={busy}>
-            Place Order
-          </Button>
-        </form>
+        <div ref={checkout} className="rounded-card bg-white p-4 shadow-card">
+          <Suspense fallback={<Loading>Loading checkout…</Loading>}>
+            <DeliveryForm
+              blocked={null}
+              onPlaced={() => {
+                void invalidateProducts(client);
+              }}
+              items={[{ product_id: product.id, quantity }]}
+              lines={{ count: quantity, total: (toPesewas(product.unit_price) ?? 0) * quantity }}
+            />
+          </Suspense>
+        </div>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { components } from '@/lib/api/schema';
 
 type CartItem = components['schemas']['CartItem'];
+type Product = components['schemas']['Product'];
 type Order = components['schemas']['Order'];
 type Me = components['schemas']['Me'];
 type Message = components['schemas']['Message'];
@@ -42,6 +43,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: 'pending',
     created_at: '2026-03-01T09:10:00.000Z',
     amount: 7798,
+    items_amount: 7798,
+    delivery_amount: 0,
     shipping_address: '12 Ring Rd, Osu, Accra',
     contact_info: '+233 24 123 4567',
     user_email: 'kofi@example.com',
@@ -68,6 +71,7 @@ export const shopperMe: Me = {
   phone: null,
   is_staff: false,
   store: null,
+  delivery_region: '',
 };
 export const ownerMe: Me = {
   id: 7,
@@ -76,6 +80,7 @@ export const ownerMe: Me = {
   phone: null,
   is_staff: false,
   store: { id: 3, name: 'Accra Game Hub' },
+  delivery_region: '',
 };
 
 /**
@@ -148,3 +153,65 @@ export function momoPayment(charge: Partial<Charge> = {}): Payment {
     },
   });
 }
+
+type BagQuote = components['schemas']['BagDeliveryQuote'];
+type BagQuotePart = components['schemas']['BagDeliveryPart'];
+
+/** A store part of a bag's delivery quote: door delivery by Accra Game Hub, GH₵ 20, 1–2 Dec. */
+export function quotePart(overrides: Partial<BagQuotePart> = {}): BagQuotePart {
+  return {
+    store: { id: 1, name: 'Accra Game Hub' },
+    items_total: 100,
+    method: 'door',
+    fee: 20,
+    from: '2026-12-01',
+    to: '2026-12-02',
+    same_day: false,
+    pickup_point: null,
+    store_pickup_available: false,
+    store_address: '',
+    free_delivery_over: null,
+    available: true,
+    reason: null,
+    ...overrides,
+  };
+}
+
+/** A bag's delivery quote of `parts`, its sums theirs (`POST /api/store/delivery/quote/`). */
+export function bagQuote(parts: BagQuotePart[] = [quotePart()]): BagQuote {
+  const items = parts.reduce((sum, p) => sum + p.items_total, 0);
+  const delivery = parts.reduce((sum, p) => sum + (p.available ? (p.fee ?? 0) : 0), 0);
+  return {
+    parts,
+    items_total: items,
+    delivery_total: delivery,
+    total: items + delivery,
+    available: parts.length > 0 && parts.every((p) => p.available),
+  };
+}
+
+/** A product page's product (`GET /api/store/products/7/`): in stock, no store, no reviews. */
+export const controller: Product = {
+  id: 7,
+  name: 'Wireless Controller',
+  description: '<p>For long evenings.</p>',
+  specification: '',
+  unit_price: '780.00',
+  inventory: 5,
+  average_rating: 0,
+  reviews_count: 0,
+  ratings_count: 0,
+  reviews: [],
+  ratings: [],
+  category: 'Gaming',
+  subcategory: null,
+  sub_subcategory: null,
+  category_slug: 'gaming',
+  subcategory_slug: null,
+  sub_subcategory_slug: null,
+  images: [],
+  store: null,
+  brand: '',
+  was_price: null,
+  date_created: '2026-03-01T09:30:12.345Z',
+};

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { bagQuote } from './fixtures';
 
 /** The facets of an empty list. */
 export const NO_FACETS = {
@@ -20,7 +21,8 @@ export const NO_FACETS = {
  * page and checkout for the address book: none unless a test says otherwise. The payment page asks
  * whether pay on delivery is offered (not, unless a test says otherwise), and the staff refunds page
  * reads the pay on delivery and store refund switches (off). Product lists ask for their filters' counts: none unless a
- * test says otherwise.
+ * test says otherwise. Checkout quotes delivery (door delivery by one store, GH₵ 20) and asks for
+ * the region's pickup stations (none).
  */
 export const server = setupServer(
   http.post('/api/analytics/pageviews/', () => new HttpResponse(null, { status: 204 })),
@@ -48,4 +50,6 @@ export const server = setupServer(
   ),
   http.get('/api/auth/users/me/addresses/', () => HttpResponse.json({ results: [], max: 20 })),
   http.get('/api/store/products/facets/', () => HttpResponse.json(NO_FACETS)),
+  http.post('/api/store/delivery/quote/', () => HttpResponse.json(bagQuote())),
+  http.get('/api/store/pickup-points/', () => HttpResponse.json([])),
 );

@@ -63,7 +63,7 @@ describe('delivery picker at checkout', () => {
     signedIn('/cart', [home, work]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
-    const form = screen.getByRole('form', { name: 'Shipping details' });
+    const form = await screen.findByRole('form', { name: 'Shipping details' });
     const group = await within(form).findByRole('group', { name: 'Delivery address' });
     const homeRadio = within(group).getByRole('radio', { name: /Ama Mensah/ });
     expect(homeRadio).toBeChecked();

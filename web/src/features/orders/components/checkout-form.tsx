@@ -1,16 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormMessages } from '@/components/ui/field';
-import { useAttemptKey } from '@/lib/attempt-key';
-import { emit } from '@/lib/events';
-import { useMe } from '@/lib/auth/me';
-import { addressErrors } from '../api/addresses';
-import type { AddressFieldErrors } from './address-fields';
-import { DeliveryPicker, deliveryBody, useDelivery } from './delivery-picker';
-import { orderFailure, placeOrder, type OrderBody } from '../api/place-order';
+import { Loading } from '@/components/ui/loading';
+import { lazyPart } from '@/lib/lazy-part';
+import type { BagLine, Lines } from './delivery-form';
+import { OrderTotals } from './order-totals';
 
-export const REQUIRED = 'Shipping address and contact number are required.';
+// The address picker and delivery choices load when checkout opens: the bag's first JS stays small.
+const DeliveryForm = lazyPart(() => import('./delivery-form'));
 
 /**
  * 'Proceed to Checkout' and the delivery form it reveals (spec §2, §4, §5). `blocked` explains
@@ -20,14 +16,25 @@ export const REQUIRED = 'Shipping address and contact number are required.';
 export function CheckoutForm({
   blocked,
   onPlaced,
+  lines,
+  bag,
 }: {
   blocked: string | null;
   onPlaced: () => void;
+  lines: Lines;
+  bag: readonly BagLine[];
 }) {
   const [open, setOpen] = useState(false);
-  if (open) return <DeliveryForm blocked={blocked} onPlaced={onPlaced} />;
+  if (open) {
+    return (
+      <Suspense fallback={<Loading>Loading checkout…</Loading>}>
+        <DeliveryForm blocked={blocked} onPlaced={onPlaced} lines={lines} bag={bag} />
+      </Suspense>
+    );
+  }
   return (
     <>
+      <OrderTotals count={lines.count} items={lines.total} delivery={null} />
       {blocked && <p className="text-sm font-semibold text-danger-700">{blocked}</p>}
       <Button
         className="w-full"
@@ -39,77 +46,5 @@ export function CheckoutForm({
         Proceed to Checkout
       </Button>
     </>
-  );
-}
-
-/**
- * The delivery address (a saved one or a new one, decision 0023) and 'Place Order'. Each
- * submission is one attempt with its own Idempotency-Key: a double tap or a retry over a flaky
- * network gets the first order back, never a second one. `items` orders those lines instead of
- * the bag (Buy Now).
- */
-export function DeliveryForm({
-  blocked,
-  onPlaced,
-  items,
-}: {
-  blocked: string | null;
-  onPlaced: () => void;
-  items?: OrderBody['items'];
-}) {
-  const navigate = useNavigate();
-  const attemptKey = useAttemptKey();
-  const delivery = useDelivery(useMe().data?.phone);
-  const [fieldErrors, setFieldErrors] = useState<AddressFieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || blocked || delivery.isPending) return;
-    const checked = deliveryBody(delivery.choice, delivery.full);
-    if (!checked.ok) {
-      setFieldErrors(checked.errors);
-      setError(REQUIRED);
-      return;
-    }
-    const body: OrderBody = items ? { ...checked.body, items } : checked.body;
-    setBusy(true);
-    setError('');
-    setFieldErrors({});
-    try {
-      const order = await placeOrder(body, attemptKey(body));
-      onPlaced();
-      emit('cartUpdated');
-      void navigate(`/order/${order.id}`);
-    } catch (e) {
-      setFieldErrors(addressErrors(e, 'address.'));
-      setError(orderFailure(e));
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      aria-label="Shipping details"
-      className="space-y-3"
-    >
-      <DeliveryPicker
-        state={delivery}
-        errors={fieldErrors}
-        onChange={(next) => {
-          delivery.setChoice(next);
-          setError('');
-          setFieldErrors({});
-        }}
-      />
-      {blocked && <p className="text-sm font-semibold text-danger-700">{blocked}</p>}
-      <FormMessages error={error} />
-      <Button type="submit" className="w-full" disabled={busy || blocked !== null}>
-        {busy ? 'Placing Order…' : 'Place Order'}
-      </Button>
-    </form>
   );
 }

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Loading } from '@/components/ui/loading';
 import { localPhone } from '@/lib/phone';
-import { addressLine, useAddresses, type Address, type AddressFields } from '../api/addresses';
+import {
+  addressLine,
+  useAddresses,
+  type Address,
+  type AddressFields,
+  type Region,
+} from '../api/addresses';
 import {
   AddressFieldset,
   checkDraft,
@@ -67,6 +73,19 @@ export function useDelivery(phone?: string | null) {
 }
 
 export type DeliveryState = ReturnType<typeof useDelivery>;
+
+/** Where the chosen address is — its region and town — or null while a new one has no region. */
+export function destination({
+  choice,
+  book,
+}: DeliveryState): { region: Region; city: string } | null {
+  if (choice.kind === 'saved') {
+    const saved = book.find((a) => a.id === choice.id);
+    return saved ? { region: saved.region, city: saved.city } : null;
+  }
+  const { region, city } = choice.draft;
+  return region ? { region: region as Region, city: city.trim() } : null;
+}
 
 /**
  * Checkout's delivery address: a radio list of the saved addresses (the default chosen) and

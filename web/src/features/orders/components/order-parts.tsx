@@ -3,11 +3,13 @@ import { OrderStatus } from '@/components/order-status';
 import { Price } from '@/components/ui/price';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { formatDateTime } from '@/lib/dates';
+import { formatDay, formatDayRange } from '../delivery-texts';
 import { formatPrice } from '@/lib/money';
 import type { Order } from '../api/orders';
 
 type Item = Order['items'][number];
 type Part = NonNullable<Order['fulfilment']>[number];
+type Delivery = NonNullable<Part['delivery']>;
 
 /** Lines of products without a store (none in the demo) are the mall's own. */
 const NO_STORE = 'Dwa';
@@ -41,11 +43,38 @@ export function OrderParts({ order }: { order: Order }) {
               <h3 className="font-bold break-words">From {name}</h3>
               {fulfilling && <OrderStatus status={part.status} />}
             </div>
+            {part.delivery && <PartDelivery delivery={part.delivery} store={name} />}
             <PartProgress part={part} />
             <ItemList items={items} />
           </section>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * The part's delivery promise (DELIVERY.md): when it arrives at the door, or from when it waits at
+ * the pickup station (with its address and hours) or at the `store`'s own shop; and what delivery
+ * cost.
+ */
+function PartDelivery({ delivery, store }: { delivery: Delivery; store: string }) {
+  const { from, to, pickup_point: point } = delivery;
+  const fee = delivery.fee === 0 ? 'Free delivery' : `Delivery ${formatPrice(delivery.fee)}`;
+  const promise =
+    delivery.method === 'door'
+      ? `Arrives ${delivery.same_day ? 'today' : formatDayRange(from, to)}`
+      : `Ready for pickup at ${point?.name ?? `${store}'s shop`} from ${formatDay(from)}`;
+  return (
+    <div className="mt-2 rounded-control bg-brand-50 px-3 py-2 break-words">
+      <p className="font-semibold">{promise}</p>
+      {point && (
+        <p className="text-sm">
+          {point.address}, {point.city}, {point.region_name} Region
+          {point.hours && <span className="block">Open {point.hours}</span>}
+        </p>
+      )}
+      <p className="text-sm text-muted">{fee}</p>
     </div>
   );
 }
