@@ -53,7 +53,12 @@ function OrderView({ order }: { order: Order }) {
           <OrderTotals
             count={order.items.reduce((sum, item) => sum + item.quantity, 0)}
             items={toPesewas(order.items_amount) ?? 0}
-            delivery={toPesewas(order.delivery_amount) ?? 0}
+            delivery={
+              // An order placed with the free-text address only has no delivery to show.
+              order.fulfilment?.some((part) => part.delivery)
+                ? (toPesewas(order.delivery_amount) ?? 0)
+                : undefined
+            }
             total={toPesewas(order.amount) ?? 0}
           />
           <dl className="space-y-3">

@@ -108,6 +108,8 @@ describe('order detail', () => {
       expect(screen.getByText('12 Ring Rd, Osu, Accra')).toBeInTheDocument();
       expect(screen.getByText('+233 24 123 4567')).toBeInTheDocument();
       expect(screen.getAllByText('GH₵ 7,798.00').length).toBeGreaterThan(0);
+      // Placed with the free-text address only: nothing was arranged to deliver.
+      expect(screen.queryByText('Delivery')).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'X-Box Series S 512GB' })).toHaveAttribute(
         'href',
         '/store/products/101',

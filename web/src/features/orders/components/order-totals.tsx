@@ -13,7 +13,8 @@ export function OrderTotals({
 }: {
   count: number;
   items: number;
-  delivery: number | null;
+  /** null: not quoted yet (says `pending`); undefined: an order without delivery (no row). */
+  delivery: number | null | undefined;
   total?: number;
   pending?: string;
 }) {
@@ -23,16 +24,18 @@ export function OrderTotals({
         <dt>Items ({count})</dt>
         <dd className="font-semibold whitespace-nowrap">{formatPesewas(items)}</dd>
       </div>
-      <div className="flex justify-between gap-4">
-        <dt>Delivery</dt>
-        {delivery === null ? (
-          <dd className="text-right text-muted">{pending}</dd>
-        ) : (
-          <dd className="font-semibold whitespace-nowrap">
-            {delivery === 0 ? 'Free' : formatPesewas(delivery)}
-          </dd>
-        )}
-      </div>
+      {delivery !== undefined && (
+        <div className="flex justify-between gap-4">
+          <dt>Delivery</dt>
+          {delivery === null ? (
+            <dd className="text-right text-muted">{pending}</dd>
+          ) : (
+            <dd className="font-semibold whitespace-nowrap">
+              {delivery === 0 ? 'Free' : formatPesewas(delivery)}
+            </dd>
+          )}
+        </div>
+      )}
       <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg">
         <dt className="font-bold">Total</dt>
         <dd className="font-bold whitespace-nowrap">{formatPesewas(total)}</dd>
