@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { deliverOrder, sellerOrdersQueryKey, shipOrder } from '../api/orders';
 import { useSellerStore } from '../api/store';
+import { LateFlag, PartDeliveryText } from './part-delivery';
 import { PayOnDeliveryActions, StoreRefundForm } from './seller-order-actions';
 import type { SellerOrder, SellerOrderPage } from '../api/types';
 
@@ -78,6 +79,7 @@ export function SellerOrderCard({
             Order {short}
           </h2>
           <OrderStatus status={order.status} />
+          {order.delivery?.late && <LateFlag to={order.delivery.to} />}
           <p className="w-full text-sm text-muted">
             Placed {formatDateTime(order.created_at)}
             {order.paid_at && ` · paid ${formatDateTime(order.paid_at)}`}
@@ -102,6 +104,11 @@ export function SellerOrderCard({
                 </a>
               </Detail>
             </>
+          )}
+          {order.delivery && (
+            <Detail term="Delivery">
+              <PartDeliveryText delivery={order.delivery} />
+            </Detail>
           )}
           {order.tracking_note && <Detail term="Tracking note">{order.tracking_note}</Detail>}
         </dl>
