@@ -365,7 +365,11 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change the caller's remembered delivery region
+     * @description `delivery_region` is a region code or "" (none); another value → 400 on `delivery_region`.
+     */
+    patch: operations['updateMe'];
     trace?: never;
   };
   '/auth/users/me/addresses/': {
@@ -603,6 +607,47 @@ export interface paths {
     };
     /** One active store */
     get: operations['getStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/delivery/quote/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The product page's delivery line — fee and dates of one product to a region
+     * @description Door delivery of one unit of the product to `region` (and `city`, when given) from the product's store: the zone of that city, else of the whole region (decision 0024). The fee is 0 when the store's `free_delivery_over` is met by the product's price. Dates are calendar dates in Ghana (UTC): `from` is the `days_min`-th working day after today, `to` the `days_max`-th (Sundays and staff's holidays are not working days). Same day (`same_day: true`, from = to = today) when the store set a cut-off and ships from that region and city, today is a working day and the hour is before the cut-off. No zone → `available: false` with `reason`; fee, from and to null.
+     */
+    get: operations['getDeliveryQuote'];
+    put?: never;
+    /**
+     * Delivery of the bag (or of given lines) to a region — per store part and totals
+     * @description Without `items` the active bag's lines (none → `parts: []`, `available: false`); with `items` those lines (Buy Now; field errors as for placing an order). Each store's part is door delivery unless `choices` names a pickup station of the destination's region (fee the station's, dates as its zone) or the store's own shop (`store_pickup: true`, fee 0, ready the next working day). A choice that cannot apply (unknown or inactive station, a store that does not offer pickup, a store not in the bag) → 400 on `choices[i].pickup_point` / `choices[i].store_pickup` / `choices[i].store`. `total` is what placing the order with the same address and `delivery` would charge, as long as prices do not change. A part whose `available` is false blocks checkout with its `reason`.
+     */
+    post: operations['quoteBagDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/store/pickup-points/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Active pickup stations, by name (of one region when `region` is sent) */
+    get: operations['listPickupPoints'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1609,6 +1654,131 @@ export interface paths {
     patch: operations['updatePaymentSettings'];
     trace?: never;
   };
+  '/admin/delivery/zones/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every delivery zone, by region then city (the whole-region zone first) */
+    get: operations['listDeliveryZones'];
+    put?: never;
+    /**
+     * Add a zone (a region's whole-region zone with `city` "", or one city's)
+     * @description One zone per region and city (compared ignoring case and spaces): a second → 400 on `city` "A zone for this city already exists.". `0 ≤ days_min ≤ days_max ≤ 30`.
+     */
+    post: operations['createDeliveryZone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/delivery/zones/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a zone (orders already placed keep their fee and dates) */
+    delete: operations['deleteDeliveryZone'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a zone (only the fields sent)
+     * @description Orders already placed keep their fee and dates.
+     */
+    patch: operations['updateDeliveryZone'];
+    trace?: never;
+  };
+  '/admin/delivery/pickup-points/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every pickup station, active or not, by name */
+    get: operations['listAdminPickupPoints'];
+    put?: never;
+    /** Add a pickup station */
+    post: operations['createPickupPoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/delivery/pickup-points/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a station
+     * @description Orders that chose it keep their own copy of its name, address and hours (decision 0024).
+     */
+    delete: operations['deletePickupPoint'];
+    options?: never;
+    head?: never;
+    /** Change a station (only the fields sent); `is_active` false hides it from shoppers */
+    patch: operations['updatePickupPoint'];
+    trace?: never;
+  };
+  '/admin/delivery/holidays/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Holidays from a year ago on, by day */
+    get: operations['listHolidays'];
+    put?: never;
+    /**
+     * Add a holiday (no working day, so no delivery date falls on it)
+     * @description A day already listed → 400 on `day` "This day is already a holiday.".
+     */
+    post: operations['createHoliday'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/delivery/holidays/{day}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        day: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a holiday */
+    delete: operations['deleteHoliday'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/refunds/queue/': {
     parameters: {
       query?: never;
@@ -2340,7 +2510,12 @@ export interface components {
       status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
       /** Format: date-time */
       created_at: string;
+      /** @description What the buyer pays — items_amount + delivery_amount. */
       amount: number;
+      /** @description The lines' total. */
+      items_amount: number;
+      /** @description The parts' delivery fees (0 for an order placed with the free-text fields only). */
+      delivery_amount: number;
       shipping_address: string;
       contact_info: string;
       /** @description The order's copy of its structured address; null for one placed with the free-text fields only. */
@@ -2659,6 +2834,161 @@ export interface components {
       email: boolean;
       sms: boolean;
     };
+    /** @description Cedis, as a number (`20.5`) or as typed (`"20.50"`, `"GH₵ 1,000"`): at most two decimals, at most 1,000,000.00. Stored in pesewas. */
+    CedisInput: number | string;
+    /**
+     * Format: date
+     * @description A calendar date in Ghana (`YYYY-MM-DD`); null when there is no delivery.
+     */
+    DeliveryDate: string | null;
+    PickupPointRef: {
+      /**
+       * Format: int64
+       * @description Present in quotes; an order's copy has none.
+       */
+      id?: number;
+      name: string;
+      address: string;
+      hours: string;
+      city: string;
+      region_name: string;
+    };
+    /** @description How a store's part of the order travels, with the promise made when it was placed (decision 0024). `store` is the store's own shop; `late` is true while the part is neither delivered nor cancelled and today (Ghana) is after `to`. */
+    PartDelivery: {
+      /** @enum {string} */
+      method: 'door' | 'pickup' | 'store';
+      /** @description Cedis. */
+      fee: number;
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      same_day: boolean;
+      /** @description The station's copy when `method` is `pickup`; else null. */
+      pickup_point: components['schemas']['PickupPointRef'] | null;
+      late: boolean;
+    };
+    /** @description A store part's way other than door delivery — one of `pickup_point` or `store_pickup`. */
+    DeliveryChoice: {
+      /** Format: int64 */
+      store: number;
+      /**
+       * Format: int64
+       * @description An active pickup station in the destination's region.
+       */
+      pickup_point?: number;
+      /** @description true: collect at the store's own shop (the store must offer it). */
+      store_pickup?: boolean;
+    };
+    DeliveryQuote: {
+      region: components['schemas']['Region'];
+      region_name: string;
+      available: boolean;
+      /** @description "We do not deliver to <Region name> yet." when not available. */
+      reason: string | null;
+      /** @description Cedis; 0 is free delivery. */
+      fee: number | null;
+      from: components['schemas']['DeliveryDate'];
+      to: components['schemas']['DeliveryDate'];
+      same_day: boolean;
+      /** @description The store's same-day cut-off hour ("Order before 14:00"). */
+      same_day_cutoff: number | null;
+      /** @description The store's free-delivery threshold in cedis. */
+      free_delivery_over: number | null;
+      /** @description A region code or "". */
+      ship_from_region: string;
+      ship_from_region_name: string;
+      store: components['schemas']['StoreRef'] | null;
+    };
+    DeliveryQuoteRequest: {
+      region: components['schemas']['Region'];
+      city?: string;
+      items?: {
+        /** Format: int64 */
+        product_id: number;
+        /** @default 1 */
+        quantity: number;
+      }[];
+      choices?: components['schemas']['DeliveryChoice'][];
+    };
+    BagDeliveryPart: {
+      store: components['schemas']['StoreRef'] | null;
+      items_total: number;
+      /** @enum {string} */
+      method: 'door' | 'pickup' | 'store';
+      fee: number | null;
+      from: components['schemas']['DeliveryDate'];
+      to: components['schemas']['DeliveryDate'];
+      same_day: boolean;
+      pickup_point: components['schemas']['PickupPointRef'] | null;
+      /** @description The store offers collection at its own shop. */
+      store_pickup_available: boolean;
+      /** @description The store's shop address (for store pickup). */
+      store_address: string;
+      free_delivery_over: number | null;
+      available: boolean;
+      reason: string | null;
+    };
+    BagDeliveryQuote: {
+      parts: components['schemas']['BagDeliveryPart'][];
+      items_total: number;
+      /** @description The fees of the available parts. */
+      delivery_total: number;
+      /** @description items_total + delivery_total. */
+      total: number;
+      /** @description There is at least one part and every part is available. */
+      available: boolean;
+    };
+    PickupPoint: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      region: components['schemas']['Region'];
+      region_name: string;
+      city: string;
+      address: string;
+      hours: string;
+      fee: number;
+    };
+    AdminPickupPoint: components['schemas']['PickupPoint'] & {
+      is_active: boolean;
+    };
+    PickupPointPatch: {
+      name?: string;
+      region?: components['schemas']['Region'];
+      city?: string;
+      address?: string;
+      hours?: string;
+      fee?: components['schemas']['CedisInput'];
+      is_active?: boolean;
+    };
+    PickupPointRequest: components['schemas']['PickupPointPatch'] & Record<string, never>;
+    DeliveryZone: {
+      /** Format: int64 */
+      id: number;
+      region: components['schemas']['Region'];
+      region_name: string;
+      /** @description "" for the whole region. */
+      city: string;
+      fee: number;
+      days_min: number;
+      days_max: number;
+    };
+    DeliveryZonePatch: {
+      region?: components['schemas']['Region'];
+      /** @description "" (or left out on creation) for the whole region. */
+      city?: string;
+      fee?: components['schemas']['CedisInput'];
+      days_min?: number;
+      /** @description At least `days_min`. */
+      days_max?: number;
+    };
+    DeliveryZoneRequest: components['schemas']['DeliveryZonePatch'] & Record<string, never>;
+    Holiday: {
+      /** Format: date */
+      day: string;
+      name: string;
+    };
     /**
      * @description One of Ghana's sixteen regions.
      * @enum {string}
@@ -2788,6 +3118,8 @@ export interface components {
       is_staff: boolean;
       /** @description The store the user owns, or `null`. */
       store: components['schemas']['StoreRef'] | null;
+      /** @description The region chosen for delivery quotes (a code), or "" when none was chosen. */
+      delivery_region: string;
     };
     PasswordChange: {
       current_password: string;
@@ -2837,6 +3169,8 @@ export interface components {
       cancelled_at?: string | null;
       /** @description The store's reason */
       cancel_reason?: string;
+      /** @description Null for an order placed with the free-text fields only. */
+      delivery?: components['schemas']['PartDelivery'] | null;
     };
     OrderEvent: {
       status: string;
@@ -2861,6 +3195,15 @@ export interface components {
       accepts_pay_on_delivery?: boolean;
       /** @description Staff let stores refund their own part of paid orders (`store_refunds`); sent to the owner, not in staff lists. */
       can_refund?: boolean;
+      /** @description Region code the store ships from, or "". */
+      ship_from_region?: string;
+      ship_from_city?: string;
+      /** @description Delivery is free when the store's part reaches this (cedis); null for never. */
+      free_delivery_over?: number | null;
+      /** @description Orders before this hour (Ghana) to its own city are delivered the same day; null for no same day. */
+      same_day_cutoff?: number | null;
+      /** @description Buyers may collect at the store's address. */
+      store_pickup?: boolean;
     };
     SellerStoreRequest: {
       name?: string;
@@ -2868,6 +3211,14 @@ export interface components {
       contact_info?: string;
       address?: string;
       accepts_pay_on_delivery?: boolean;
+      ship_from_region?: components['schemas']['Region'] | '';
+      ship_from_city?: string;
+      /** @description Above 0; null for never. */
+      free_delivery_over?: components['schemas']['CedisInput'] | null;
+      /** @description Needs `ship_from_region` and `ship_from_city` (else 400 on `same_day_cutoff`). */
+      same_day_cutoff?: number | null;
+      /** @description Needs the store's `address` (else 400 on `store_pickup`). */
+      store_pickup?: boolean;
     };
     PayOnDeliveryOption: {
       available: boolean;
@@ -2987,7 +3338,7 @@ export interface components {
         unit_price: string;
         total_price: number;
       }[];
-      /** @description Total of the store's lines. */
+      /** @description Total of the store's lines (without its delivery fee). */
       amount: number;
       tracking_note: string;
       events: components['schemas']['OrderEvent'][];
@@ -3004,6 +3355,8 @@ export interface components {
       cancelled_at?: string | null;
       /** @description The store's reason */
       cancel_reason?: string;
+      /** @description Null for an order placed with the free-text fields only; `due_on_delivery` includes its fee. */
+      delivery?: components['schemas']['PartDelivery'] | null;
     };
     SellerOrderPage: {
       count: number;
@@ -4191,12 +4544,41 @@ export interface operations {
            *       "store": {
            *         "id": 3,
            *         "name": "Accra Game Hub"
-           *       }
+           *       },
+           *       "delivery_region": "greater-accra"
            *     }
            */
           'application/json': components['schemas']['Me'];
         };
       };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  updateMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          delivery_region?: components['schemas']['Region'] | '';
+        };
+      };
+    };
+    responses: {
+      /** @description The caller. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Me'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
     };
   };
@@ -4648,6 +5030,112 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  getDeliveryQuote: {
+    parameters: {
+      query: {
+        /** @description An active product (else 404). */
+        product: number;
+        /** @description Unknown → 400 on `region`. */
+        region: components['schemas']['Region'];
+        city?: string;
+      };
+      header?: {
+        /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery line. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['CacheControlLive'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "region": "greater-accra",
+           *       "region_name": "Greater Accra",
+           *       "available": true,
+           *       "reason": null,
+           *       "fee": 20,
+           *       "from": "2026-12-01",
+           *       "to": "2026-12-01",
+           *       "same_day": false,
+           *       "same_day_cutoff": 14,
+           *       "free_delivery_over": null,
+           *       "ship_from_region": "greater-accra",
+           *       "ship_from_region_name": "Greater Accra",
+           *       "store": {
+           *         "id": 3,
+           *         "name": "Accra Game Hub"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['DeliveryQuote'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  quoteBagDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeliveryQuoteRequest'];
+      };
+    };
+    responses: {
+      /** @description The quote. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BagDeliveryQuote'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  listPickupPoints: {
+    parameters: {
+      query?: {
+        /** @description Unknown → 400 on `region`. */
+        region?: components['schemas']['Region'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PickupPoint'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+    };
+  };
   sendComplaint: {
     parameters: {
       query?: never;
@@ -5002,6 +5490,8 @@ export interface operations {
             /** @default 1 */
             quantity?: number;
           }[];
+          /** @description Only with `address_id` or `address`: each store part's way other than door delivery (parts not named go to the door). The fees are added to `amount` and each part keeps its fee and promised dates (decision 0024). An unknown or inactive station, or one of another region → `delivery[i].pickup_point` "Invalid pk \"…\" - object does not exist."; a store that does not offer pickup → `delivery[i].store_pickup`; a store with no part in the order → `delivery[i].store`. A destination with no delivery zone → 409 `delivery_unavailable`. */
+          delivery?: components['schemas']['DeliveryChoice'][];
         };
       };
     };
@@ -6866,6 +7356,282 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  listDeliveryZones: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryZone'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createDeliveryZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeliveryZoneRequest'];
+      };
+    };
+    responses: {
+      /** @description The zone. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryZone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteDeliveryZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateDeliveryZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeliveryZonePatch'];
+      };
+    };
+    responses: {
+      /** @description The zone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryZone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listAdminPickupPoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPickupPoint'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createPickupPoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PickupPointRequest'];
+      };
+    };
+    responses: {
+      /** @description The station. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPickupPoint'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deletePickupPoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updatePickupPoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PickupPointPatch'];
+      };
+    };
+    responses: {
+      /** @description The station. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPickupPoint'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listHolidays: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Holiday'][];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createHoliday: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Holiday'];
+      };
+    };
+    responses: {
+      /** @description The holiday. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Holiday'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteHoliday: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        day: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   listRefundQueue: {
