@@ -42,6 +42,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: 'pending',
     created_at: '2026-03-01T09:10:00.000Z',
     amount: 7798,
+    items_amount: 7798,
+    delivery_amount: 0,
     shipping_address: '12 Ring Rd, Osu, Accra',
     contact_info: '+233 24 123 4567',
     user_email: 'kofi@example.com',
@@ -68,6 +70,7 @@ export const shopperMe: Me = {
   phone: null,
   is_staff: false,
   store: null,
+  delivery_region: '',
 };
 export const ownerMe: Me = {
   id: 7,
@@ -76,6 +79,7 @@ export const ownerMe: Me = {
   phone: null,
   is_staff: false,
   store: { id: 3, name: 'Accra Game Hub' },
+  delivery_region: '',
 };
 
 /**
