@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Field, FormMessages } from '@/components/ui/field';
 import { Loaded } from '@/components/backoffice/loaded';
 import { RegionField } from '@/components/backoffice/region-field';
@@ -16,7 +16,6 @@ import {
 } from '../api/delivery';
 import { ConfirmDelete } from './confirm-delete';
 import {
-  EditorButtons,
   EditorDialog,
   ListHeading,
   REGION_REQUIRED,
@@ -159,8 +158,7 @@ function ZoneDialog({
     setDraft((d) => ({ ...d, [field]: value }));
   };
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     const min = days(draft.days_min);
     const max = days(draft.days_max);
     const found: Partial<ZoneDraft> = {};
@@ -193,63 +191,49 @@ function ZoneDialog({
     <EditorDialog
       title={zone ? `Edit the zone ${zoneName(zone)}` : 'Add a delivery zone'}
       busy={busy}
+      formRef={form}
+      formError={formError}
+      onSubmit={onSubmit}
       onClose={() => {
         onClose('');
       }}
     >
-      {(headingId) => (
-        <form
-          ref={form}
-          aria-labelledby={headingId}
-          onSubmit={(e) => void onSubmit(e)}
-          noValidate
-          className="space-y-3"
-        >
-          <RegionField value={draft.region} onValueChange={set('region')} error={errors.region} />
+      <RegionField value={draft.region} onValueChange={set('region')} error={errors.region} />
+      <Field
+        label="City or town (optional)"
+        hint="Leave empty for the whole region."
+        value={draft.city}
+        onValueChange={set('city')}
+        maxLength={80}
+        error={errors.city}
+      />
+      <Field
+        label="Fee in GH₵"
+        hint="0 for free delivery."
+        inputMode="decimal"
+        value={draft.fee}
+        onValueChange={set('fee')}
+        error={errors.fee}
+      />
+      <fieldset>
+        <legend className="mb-1 font-semibold">Arrives in (working days)</legend>
+        <div className="grid grid-cols-2 gap-3">
           <Field
-            label="City or town (optional)"
-            hint="Leave empty for the whole region."
-            value={draft.city}
-            onValueChange={set('city')}
-            maxLength={80}
-            error={errors.city}
+            label="At the soonest"
+            inputMode="numeric"
+            value={draft.days_min}
+            onValueChange={set('days_min')}
+            error={errors.days_min}
           />
           <Field
-            label="Fee in GH₵"
-            hint="0 for free delivery."
-            inputMode="decimal"
-            value={draft.fee}
-            onValueChange={set('fee')}
-            error={errors.fee}
+            label="At the latest"
+            inputMode="numeric"
+            value={draft.days_max}
+            onValueChange={set('days_max')}
+            error={errors.days_max}
           />
-          <fieldset>
-            <legend className="mb-1 font-semibold">Arrives in (working days)</legend>
-            <div className="grid grid-cols-2 gap-3">
-              <Field
-                label="At the soonest"
-                inputMode="numeric"
-                value={draft.days_min}
-                onValueChange={set('days_min')}
-                error={errors.days_min}
-              />
-              <Field
-                label="At the latest"
-                inputMode="numeric"
-                value={draft.days_max}
-                onValueChange={set('days_max')}
-                error={errors.days_max}
-              />
-            </div>
-          </fieldset>
-          <FormMessages error={formError} />
-          <EditorButtons
-            busy={busy}
-            onCancel={() => {
-              onClose('');
-            }}
-          />
-        </form>
-      )}
+        </div>
+      </fieldset>
     </EditorDialog>
   );
 }

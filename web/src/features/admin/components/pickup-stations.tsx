@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Field, FormMessages, TextAreaField } from '@/components/ui/field';
 import { CardList } from '@/components/backoffice/card-list';
 import { Loaded } from '@/components/backoffice/loaded';
@@ -17,7 +17,6 @@ import {
 } from '../api/delivery';
 import { ConfirmDelete } from './confirm-delete';
 import {
-  EditorButtons,
   EditorDialog,
   ListHeading,
   REGION_REQUIRED,
@@ -127,8 +126,7 @@ function StationDialog({
     setDraft((d) => ({ ...d, [field]: value }));
   };
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     if (draft.region === '') {
       refuse({ region: REGION_REQUIRED });
       return;
@@ -157,78 +155,64 @@ function StationDialog({
     <EditorDialog
       title={station ? `Edit ${station.name}` : 'Add a pickup station'}
       busy={busy}
+      formRef={form}
+      formError={formError}
+      onSubmit={onSubmit}
       onClose={() => {
         onClose('');
       }}
     >
-      {(headingId) => (
-        <form
-          ref={form}
-          aria-labelledby={headingId}
-          onSubmit={(e) => void onSubmit(e)}
-          noValidate
-          className="space-y-3"
-        >
-          <Field
-            label="Name"
-            value={draft.name}
-            onValueChange={set('name')}
-            maxLength={100}
-            error={errors.name}
-          />
-          <RegionField value={draft.region} onValueChange={set('region')} error={errors.region} />
-          <Field
-            label="City or town"
-            value={draft.city}
-            onValueChange={set('city')}
-            maxLength={80}
-            error={errors.city}
-          />
-          <TextAreaField
-            label="Address"
-            hint="Street and landmark, as the shopper will look for it."
-            value={draft.address}
-            onValueChange={set('address')}
-            maxLength={300}
-            rows={2}
-            error={errors.address}
-          />
-          <Field
-            label="Opening hours"
-            hint="e.g. Mon–Sat 8:00–18:00"
-            value={draft.hours}
-            onValueChange={set('hours')}
-            maxLength={100}
-            error={errors.hours}
-          />
-          <Field
-            label="Fee in GH₵"
-            hint="0 for free pickup."
-            inputMode="decimal"
-            value={draft.fee}
-            onValueChange={set('fee')}
-            error={errors.fee}
-          />
-          <label className="flex min-h-tap items-center gap-3 font-semibold">
-            <input
-              type="checkbox"
-              checked={draft.is_active}
-              onChange={(e) => {
-                setDraft((d) => ({ ...d, is_active: e.target.checked }));
-              }}
-              className="size-5 accent-brand-700"
-            />
-            Offer it to shoppers
-          </label>
-          <FormMessages error={formError} />
-          <EditorButtons
-            busy={busy}
-            onCancel={() => {
-              onClose('');
-            }}
-          />
-        </form>
-      )}
+      <Field
+        label="Name"
+        value={draft.name}
+        onValueChange={set('name')}
+        maxLength={100}
+        error={errors.name}
+      />
+      <RegionField value={draft.region} onValueChange={set('region')} error={errors.region} />
+      <Field
+        label="City or town"
+        value={draft.city}
+        onValueChange={set('city')}
+        maxLength={80}
+        error={errors.city}
+      />
+      <TextAreaField
+        label="Address"
+        hint="Street and landmark, as the shopper will look for it."
+        value={draft.address}
+        onValueChange={set('address')}
+        maxLength={300}
+        rows={2}
+        error={errors.address}
+      />
+      <Field
+        label="Opening hours"
+        hint="e.g. Mon–Sat 8:00–18:00"
+        value={draft.hours}
+        onValueChange={set('hours')}
+        maxLength={100}
+        error={errors.hours}
+      />
+      <Field
+        label="Fee in GH₵"
+        hint="0 for free pickup."
+        inputMode="decimal"
+        value={draft.fee}
+        onValueChange={set('fee')}
+        error={errors.fee}
+      />
+      <label className="flex min-h-tap items-center gap-3 font-semibold">
+        <input
+          type="checkbox"
+          checked={draft.is_active}
+          onChange={(e) => {
+            setDraft((d) => ({ ...d, is_active: e.target.checked }));
+          }}
+          className="size-5 accent-brand-700"
+        />
+        Offer it to shoppers
+      </label>
     </EditorDialog>
   );
 }

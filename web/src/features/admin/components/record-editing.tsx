@@ -1,7 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormMessages } from '@/components/ui/field';
 import { useAction } from '@/components/backoffice/use-action';
 
 // The pieces of a staff list whose records are added and edited in a dialog and deleted after a
@@ -91,17 +92,26 @@ export function RowActions({
   );
 }
 
-/** A dialog holding one record's form: `children` gets its heading's id. */
+/**
+ * A dialog holding one record's form: its fields (`children`), the reason a save failed, Cancel
+ * and Save. `formRef` is the form save's (it focuses the first field marked invalid).
+ */
 export function EditorDialog({
   title,
   busy,
+  formRef,
+  formError,
+  onSubmit,
   onClose,
   children,
 }: {
   title: string;
   busy: boolean;
+  formRef: RefObject<HTMLFormElement | null>;
+  formError: string;
+  onSubmit: () => Promise<void>;
   onClose: () => void;
-  children: (headingId: string) => ReactNode;
+  children: ReactNode;
 }) {
   const headingId = useId();
   return (
@@ -114,21 +124,27 @@ export function EditorDialog({
       <h2 id={headingId} className="mb-4 pr-10 text-xl font-bold break-words">
         {title}
       </h2>
-      {children(headingId)}
+      <form
+        ref={formRef}
+        aria-labelledby={headingId}
+        onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+        noValidate
+        className="space-y-3"
+      >
+        {children}
+        <FormMessages error={formError} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" aria-disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
     </Dialog>
-  );
-}
-
-/** The editor's Cancel and Save. */
-export function EditorButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
-  return (
-    <div className="flex flex-wrap justify-end gap-3">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" aria-disabled={busy}>
-        {busy ? 'Saving…' : 'Save'}
-      </Button>
-    </div>
   );
 }
