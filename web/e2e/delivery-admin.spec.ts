@@ -27,6 +27,8 @@ test('staff add a delivery zone, a pickup station and a holiday at 360 px', asyn
   page,
   request,
 }) => {
+  // Three tables, each filled in and checked, and two accessibility scans: longer than one page.
+  test.setTimeout(90_000);
   const mark = Date.now().toString(36).slice(-5);
   const city = `Aflao ${mark}`;
   const station = `Ho Station ${mark}`;

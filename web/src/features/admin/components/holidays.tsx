@@ -107,7 +107,7 @@ function ghanaToday(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** 'Fri 25 Dec 2026' for '2026-12-25'. */
+/** 'Fri, 25 Dec 2026' for '2026-12-25'. */
 function holidayDate(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
     weekday: 'short',
