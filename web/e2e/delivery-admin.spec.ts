@@ -55,8 +55,8 @@ test('staff add a delivery zone, a pickup station and a holiday at 360 px', asyn
     await dialog.getByRole('combobox', { name: 'Region' }).selectOption({ label: 'Volta' });
     await dialog.getByRole('textbox', { name: 'City or town (optional)' }).fill(city);
     await dialog.getByRole('textbox', { name: 'Fee in GH₵' }).fill('45.50');
-    await dialog.getByRole('textbox', { name: 'At the soonest' }).fill('2');
-    await dialog.getByRole('textbox', { name: 'At the latest' }).fill('4');
+    await dialog.getByRole('textbox', { name: 'At least' }).fill('2');
+    await dialog.getByRole('textbox', { name: 'At most' }).fill('4');
     if (attempt === 'first') await noOverflow(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     if (attempt === 'first') {

@@ -85,6 +85,17 @@ describe('staff delivery page', () => {
     renderApp('/admin/delivery');
     expect(await screen.findByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Delivery' })).toHaveAttribute('aria-current', 'page');
+    const jumps = screen.getByRole('navigation', { name: 'On this page' });
+    expect(
+      within(jumps)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Zones', '#zones'],
+      ['Pickup stations', '#stations'],
+      ['Holidays', '#holidays'],
+    ]);
+    expect(document.getElementById('stations')).toHaveTextContent('Pickup stations');
     const ghana = await screen.findByRole('list', { name: 'Zones of Greater Accra' });
     const rows = within(ghana).getAllByRole('listitem');
     expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual(['Whole region', 'Accra']);
@@ -123,7 +134,7 @@ describe('staff delivery page', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Region' })).toHaveAccessibleDescription(
       'Choose a region.',
     );
-    expect(within(dialog).getByRole('textbox', { name: 'At the soonest' })).toBeInvalid();
+    expect(within(dialog).getByRole('textbox', { name: 'At least' })).toBeInvalid();
     expect(state.sent).toEqual([]);
 
     await user.selectOptions(
@@ -133,8 +144,8 @@ describe('staff delivery page', () => {
     const city = within(dialog).getByRole('textbox', { name: 'City or town (optional)' });
     await user.type(city, ' Accra ');
     await user.type(within(dialog).getByRole('textbox', { name: 'Fee in GH₵' }), '22.50');
-    await user.type(within(dialog).getByRole('textbox', { name: 'At the soonest' }), '1');
-    await user.type(within(dialog).getByRole('textbox', { name: 'At the latest' }), '2');
+    await user.type(within(dialog).getByRole('textbox', { name: 'At least' }), '1');
+    await user.type(within(dialog).getByRole('textbox', { name: 'At most' }), '2');
     await user.click(save);
     await waitFor(() => {
       expect(city).toHaveAccessibleDescription(
@@ -186,7 +197,7 @@ describe('staff delivery page', () => {
     expect(fee).toHaveValue('20');
     await user.clear(fee);
     await user.type(fee, '18');
-    const latest = within(dialog).getByRole('textbox', { name: 'At the latest' });
+    const latest = within(dialog).getByRole('textbox', { name: 'At most' });
     await user.clear(latest);
     await user.type(latest, '2');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

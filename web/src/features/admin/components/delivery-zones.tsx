@@ -219,14 +219,14 @@ function ZoneDialog({
         <legend className="mb-1 font-semibold">Arrives in (working days)</legend>
         <div className="grid grid-cols-2 gap-3">
           <Field
-            label="At the soonest"
+            label="At least"
             inputMode="numeric"
             value={draft.days_min}
             onValueChange={set('days_min')}
             error={errors.days_min}
           />
           <Field
-            label="At the latest"
+            label="At most"
             inputMode="numeric"
             value={draft.days_max}
             onValueChange={set('days_max')}
