@@ -107,6 +107,8 @@ type meDTO struct {
 	Phone   *string      `json:"phone"`
 	IsStaff bool         `json:"is_staff"`
 	Store   *storeRefDTO `json:"store"`
+	// DeliveryRegion is the region chosen for quotes, "" for none.
+	DeliveryRegion string `json:"delivery_region"`
 }
 
 func (a *API) me(w http.ResponseWriter, r *http.Request) error {
@@ -118,7 +120,7 @@ func (a *API) replyMe(w http.ResponseWriter, r *http.Request, u *shop.User) erro
 	if err != nil {
 		return err
 	}
-	out := meDTO{ID: u.ID, Username: u.Username, Email: u.Email, IsStaff: u.IsStaff}
+	out := meDTO{ID: u.ID, Username: u.Username, Email: u.Email, IsStaff: u.IsStaff, DeliveryRegion: u.DeliveryRegion}
 	if u.Phone != "" {
 		out.Phone = &u.Phone
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"dwa/internal/shop"
 	"dwa/internal/shoptest"
 	"dwa/internal/store/sqldb"
 )
@@ -26,6 +27,9 @@ func TestOrderWithAddress(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		f := newBagFixture(t, st, nil)
 		a, kofi, ama := f.a, f.kofi, f.ama
+		for _, r := range shop.Regions { // delivery is TestDeliveryOrder's; free here
+			a.DeliveryZone(r.Code, "", 0, 1, 2)
+		}
 		console := f.console.ID
 		order := func(acc shoptest.Account, fields string) (int, string) {
 			w := a.Do("POST", "/api/store/orders/", fmt.Sprintf(`{%s"items":[{"product_id":%d}]}`, fields, console), acc.Auth()...)
@@ -134,6 +138,7 @@ func TestOrderAddressDeleteRace(t *testing.T) {
 	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
 		f := newBagFixture(t, st, nil)
 		a, ama := f.a, f.ama
+		a.DeliveryZone("greater-accra", "", 0, 1, 2)
 		exec(t, st, `UPDATE products SET inventory = 100 WHERE id = ?`, f.console.ID)
 		for range 6 {
 			saved := saveAddress(t, a, ama, amaAddress)

@@ -29,6 +29,8 @@ type orderDTO struct {
 	Status          string          `json:"status"`
 	CreatedAt       string          `json:"created_at"`
 	Amount          json.RawMessage `json:"amount"`
+	ItemsAmount     json.RawMessage `json:"items_amount"`
+	DeliveryAmount  json.RawMessage `json:"delivery_amount"`
 	ShippingAddress string          `json:"shipping_address"`
 	ContactInfo     string          `json:"contact_info"`
 	DeliveryAddress *addressDTO     `json:"delivery_address"`
@@ -51,6 +53,7 @@ type orderPartDTO struct {
 	DeliveredAt  *string        `json:"delivered_at"`
 	ItemIDs      []int64        `json:"item_ids"`
 	codPartDTO
+	Delivery *partDeliveryDTO `json:"delivery"`
 }
 
 // codPartDTO is where a store's part of a pay-on-delivery order stands:
@@ -87,12 +90,15 @@ type orderStoreDTO struct {
 
 func (a *API) toOrderDTO(o *shop.Order) orderDTO {
 	d := orderDTO{ID: o.ID, Status: o.Status, CreatedAt: shop.FormatTime(o.CreatedAt), Amount: moneyNumber(o.Amount),
+		ItemsAmount: moneyNumber(o.Amount - o.DeliveryAmount()), DeliveryAmount: moneyNumber(o.DeliveryAmount()),
 		ShippingAddress: o.ShippingAddress, ContactInfo: o.ContactInfo, DeliveryAddress: orderAddressDTO(o.DeliveryAddress),
 		UserEmail: o.UserEmail, Items: make([]orderItemDTO, len(o.Items)), PaidAt: optionalTime(o.PaidAt), PaymentMethod: paymentMethod(o),
 		Fulfilment: []orderPartDTO{}, Events: toOrderEvents(o.Events)}
+	now := a.svc.Now()
 	for _, p := range o.Parts() {
 		part := orderPartDTO{Status: p.Status, TrackingNote: p.TrackingNote, ShippedAt: optionalTime(p.ShippedAt),
-			DeliveredAt: optionalTime(p.DeliveredAt), ItemIDs: p.ItemIDs, codPartDTO: toCODPart(p)}
+			DeliveredAt: optionalTime(p.DeliveredAt), ItemIDs: p.ItemIDs, codPartDTO: toCODPart(p),
+			Delivery: toPartDelivery(p, now)}
 		if p.StoreID != 0 {
 			part.Store = &orderStoreDTO{ID: p.StoreID, Name: p.StoreName}
 		}
@@ -133,6 +139,7 @@ type orderRequest struct {
 	AddressID       json.RawMessage `json:"address_id"`
 	Address         json.RawMessage `json:"address"`
 	SaveAddress     *bool           `json:"save_address"`
+	Delivery        json.RawMessage `json:"delivery"`
 }
 
 // orderLines decodes the optional items of an order: a list of objects
@@ -184,10 +191,11 @@ func (a *API) placeOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	delivery, deliveryErr := deliveryChoices(in.Delivery)
 	o, err := a.svc.PlaceOrder(r.Context(), caller(r), service.OrderRequest{ShippingAddress: in.ShippingAddress,
 		ContactInfo: in.ContactInfo, Cart: in.Cart, Items: items, ItemsErr: itemsErr,
 		AddressID: decodeRef(in.AddressID), Address: address, AddressErr: addressErr, SaveAddress: in.SaveAddress,
-		IdempotencyKey: r.Header.Get("Idempotency-Key")})
+		Delivery: delivery, DeliveryErr: deliveryErr, IdempotencyKey: r.Header.Get("Idempotency-Key")})
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func (a *API) routes() http.Handler {
 	open("/auth/jwt/logout", h{"POST": a.logout})
 	open("/auth/users/reset_password", h{"POST": a.limit("reset", byIP, a.resetPassword)})
 	open("/auth/users/reset_password_confirm", h{"POST": a.limit("reset", byIP, a.resetPasswordConfirm)})
-	handle("/auth/users/me", h{"GET": requireUser(a.me)})
+	handle("/auth/users/me", h{"GET": requireUser(a.me), "PATCH": requireUser(a.patchMe)})
 	// Phone numbers and one-time codes (decision 0018). The code request
 	// reads the caller when there is one (verify needs it; the caps count
 	// the account instead of the address).
@@ -72,6 +72,9 @@ func (a *API) routes() http.Handler {
 	handle("/store/products/{id}/ratings/{rid}", h{"DELETE": requireUser(a.deleteRating)})
 	handle("/store/stores", h{"GET": a.cached(a.listStores)})
 	handle("/store/stores/{id}", h{"GET": a.cached(a.getStore)})
+	// Delivery (decision 0024)
+	handle("/store/delivery/quote", h{"GET": a.getDeliveryQuote, "POST": requireUser(a.quoteBagDelivery)})
+	handle("/store/pickup-points", h{"GET": a.listPickupPoints})
 
 	// Cart, orders, payments (contract §2.3–2.5)
 	handle("/store/carts", h{"GET": requireUser(a.listCarts), "POST": requireUser(a.createCart)})
@@ -134,6 +137,13 @@ func (a *API) routes() http.Handler {
 	handle("/admin/payments/{id}/refunds", h{"POST": requireStaff(a.refundPayment)})
 	handle("/admin/refunds/queue", h{"GET": requireStaff(a.listRefundQueue)})
 	handle("/admin/settings/payments", h{"GET": requireStaff(a.getPaymentSettings), "PATCH": requireStaff(a.patchPaymentSettings)})
+	handle("/admin/delivery/zones", h{"GET": requireStaff(a.listDeliveryZones), "POST": requireStaff(a.saveDeliveryZone)})
+	handle("/admin/delivery/zones/{id}", h{"PATCH": requireStaff(a.saveDeliveryZone), "DELETE": requireStaff(a.deleteDeliveryZone)})
+	handle("/admin/delivery/pickup-points", h{"GET": requireStaff(a.listAdminPickupPoints), "POST": requireStaff(a.savePickupPoint)})
+	handle("/admin/delivery/pickup-points/{id}", h{"PATCH": requireStaff(a.savePickupPoint),
+		"DELETE": requireStaff(a.deletePickupPoint)})
+	handle("/admin/delivery/holidays", h{"GET": requireStaff(a.listHolidays), "POST": requireStaff(a.addHoliday)})
+	handle("/admin/delivery/holidays/{day}", h{"DELETE": requireStaff(a.deleteHoliday)})
 	handle("/admin/complaints/{id}/handle", h{"POST": requireStaff(a.handleComplaint)})
 
 	// Seller Centre (store owners; api/openapi.yaml)

@@ -29,6 +29,16 @@ type sellerStoreDTO struct {
 	// CanRefund: staff let stores refund their own part (docs/decisions/0019);
 	// told to the store's owner, left out of staff lists.
 	CanRefund *bool `json:"can_refund,omitempty"`
+	// The delivery settings (decision 0024), also only for the owner.
+	*storeDeliveryDTO
+}
+
+type storeDeliveryDTO struct {
+	ShipFromRegion   string          `json:"ship_from_region"`
+	ShipFromCity     string          `json:"ship_from_city"`
+	FreeDeliveryOver json.RawMessage `json:"free_delivery_over"`
+	SameDayCutoff    *int            `json:"same_day_cutoff"`
+	StorePickup      bool            `json:"store_pickup"`
 }
 
 func (a *API) toSellerStoreDTO(st *shop.Store) sellerStoreDTO {
@@ -47,6 +57,9 @@ func (a *API) replyOwnStore(w http.ResponseWriter, r *http.Request, st *shop.Sto
 	return replyResult(w, http.StatusOK, st, err, func(st *shop.Store) sellerStoreDTO {
 		d := a.toSellerStoreDTO(st)
 		d.CanRefund = &allowed
+		sd := st.Delivery
+		d.storeDeliveryDTO = &storeDeliveryDTO{ShipFromRegion: sd.ShipFromRegion, ShipFromCity: sd.ShipFromCity,
+			FreeDeliveryOver: optionalMoney(sd.FreeOver), SameDayCutoff: optionalCutoff(sd.SameDayCutoff), StorePickup: sd.Pickup}
 		return d
 	})
 }
@@ -62,6 +75,12 @@ type sellerStoreRequest struct {
 	ContactInfo *string `json:"contact_info"`
 	Address     *string `json:"address"`
 	AcceptsCOD  *bool   `json:"accepts_pay_on_delivery"`
+	// Delivery settings: the amount and hour may be null (none).
+	ShipFromRegion *string         `json:"ship_from_region"`
+	ShipFromCity   *string         `json:"ship_from_city"`
+	FreeOver       json.RawMessage `json:"free_delivery_over"`
+	SameDayCutoff  json.RawMessage `json:"same_day_cutoff"`
+	StorePickup    *bool           `json:"store_pickup"`
 }
 
 func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) error {
@@ -70,7 +89,9 @@ func (a *API) patchSellerStore(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st, err := a.svc.UpdateSellerStore(r.Context(), caller(r), service.StoreInput{Name: in.Name,
-		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address, AcceptsCOD: in.AcceptsCOD})
+		Description: in.Description, ContactInfo: in.ContactInfo, Address: in.Address, AcceptsCOD: in.AcceptsCOD,
+		ShipFromRegion: in.ShipFromRegion, ShipFromCity: in.ShipFromCity, FreeOver: decodeField(in.FreeOver),
+		SameDayCutoff: decodeField(in.SameDayCutoff), StorePickup: in.StorePickup})
 	return a.replyOwnStore(w, r, st, err)
 }
 
@@ -215,6 +236,7 @@ type sellerOrderDTO struct {
 	Events          []orderEventDTO      `json:"events"`
 	PaymentMethod   string               `json:"payment_method"`
 	codPartDTO
+	Delivery *partDeliveryDTO `json:"delivery"`
 }
 
 func toOrderEvents(es []shop.OrderEvent) []orderEventDTO {
@@ -228,7 +250,7 @@ func toOrderEvents(es []shop.OrderEvent) []orderEventDTO {
 	return out
 }
 
-func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
+func (a *API) toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 	d := sellerOrderDTO{ID: o.ID, CreatedAt: shop.FormatTime(o.CreatedAt), PaidAt: optionalTime(o.PaidAt),
 		Status: shop.PartStatus(o.Items), OrderStatus: o.Status, ShippingAddress: o.ShippingAddress,
 		ContactInfo: o.ContactInfo, DeliveryAddress: orderAddressDTO(o.DeliveryAddress),
@@ -237,6 +259,7 @@ func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 	if parts := o.Parts(); len(parts) == 1 {
 		d.codPartDTO = toCODPart(parts[0])
 		d.Status = parts[0].Status
+		d.Delivery = toPartDelivery(parts[0], a.svc.Now())
 	}
 	for i, it := range o.Items {
 		d.Items[i] = sellerOrderItemDTO{ID: it.ID, ProductID: it.ProductID, Name: it.Name, Quantity: it.Quantity,
@@ -247,7 +270,7 @@ func toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 }
 
 func (a *API) listSellerOrders(w http.ResponseWriter, r *http.Request) error {
-	return replyPage(a, w, r, toSellerOrderDTO, func(p pager) ([]*shop.Order, int, error) {
+	return replyPage(a, w, r, a.toSellerOrderDTO, func(p pager) ([]*shop.Order, int, error) {
 		return a.svc.SellerOrders(r.Context(), caller(r), shop.SellerOrderFilter{
 			Status: lastQueryValue(r, "status"), Offset: p.offset, Limit: p.limit})
 	})
@@ -264,7 +287,7 @@ type cancelPartRequest struct {
 // paidOnDelivery answers POST …/paid-on-delivery/ (no body).
 func (a *API) paidOnDelivery(w http.ResponseWriter, r *http.Request) error {
 	o, err := a.svc.AdvanceSellerOrder(r.Context(), caller(r), r.PathValue("id"), shop.PartPaidOnDelivery, nil)
-	return replyResult(w, http.StatusOK, o, err, toSellerOrderDTO)
+	return replyResult(w, http.StatusOK, o, err, a.toSellerOrderDTO)
 }
 
 // cancelSellerPart answers POST …/cancel/ {reason}.
@@ -274,7 +297,7 @@ func (a *API) cancelSellerPart(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := a.svc.AdvanceSellerOrder(r.Context(), caller(r), r.PathValue("id"), shop.PartCancelled, in.Reason)
-	return replyResult(w, http.StatusOK, o, err, toSellerOrderDTO)
+	return replyResult(w, http.StatusOK, o, err, a.toSellerOrderDTO)
 }
 
 // advanceSellerOrder answers POST …/ship/ and …/deliver/.
@@ -285,7 +308,7 @@ func (a *API) advanceSellerOrder(to string) handlerE {
 			return err
 		}
 		o, err := a.svc.AdvanceSellerOrder(r.Context(), caller(r), r.PathValue("id"), to, in.TrackingNote)
-		return replyResult(w, http.StatusOK, o, err, toSellerOrderDTO)
+		return replyResult(w, http.StatusOK, o, err, a.toSellerOrderDTO)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -110,6 +111,14 @@ func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, c
 		}
 		stores[s.Key] = st.ID
 		owners[st.ID] = users[s.Owner]
+		if err := svc.SetStoreDelivery(ctx, st.ID, demo.StoreDelivery[s.Key]); err != nil {
+			return 0, fmt.Errorf("store %s: %w", s.Name, err)
+		}
+	}
+	// Copies: the service sets their ids.
+	if err := svc.AddDeliveryData(ctx, slices.Clone(demo.DeliveryZones), slices.Clone(demo.PickupPoints),
+		demo.Holidays); err != nil {
+		return 0, fmt.Errorf("delivery: %w", err)
 	}
 	paths := map[string][]int64{}
 	if err := createCategories(ctx, svc, cat.Categories, 0, nil, paths); err != nil {

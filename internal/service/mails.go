@@ -130,9 +130,35 @@ func (s *Service) orderMail(kind string, o *shop.Order) []shop.Mail {
 	}
 	deadline := o.CreatedAt.Add(s.orderExpiry).UTC().Format("Monday 2 January, 15:04 GMT")
 	c.LinkLabel = "Pay for your order"
-	c.Paragraphs = []string{"Thank you for " + ref + ": " + items + ". The total is " + total + ".",
-		"Pay with mobile money or card by " + deadline + "; an order not paid by then is cancelled and its items go back on sale."}
+	if fees := o.DeliveryAmount(); len(o.Deliveries) > 0 {
+		total += " (items GH₵ " + (o.Amount - fees).Grouped() + ", delivery GH₵ " + fees.Grouped() + ")"
+	}
+	c.Paragraphs = []string{"Thank you for " + ref + ": " + items + ". The total is " + total + "."}
+	c.Paragraphs = append(c.Paragraphs, promises(o)...)
+	c.Paragraphs = append(c.Paragraphs,
+		"Pay with mobile money or card by "+deadline+"; an order not paid by then is cancelled and its items go back on sale.")
 	return s.render(o.UserEmail, "Your Dwa "+ref+" is placed", c)
+}
+
+// promises are the parts' delivery promises, a line each: "Accra Game
+// Hub: arrives Thu 3 Dec – Fri 4 Dec (delivery GH₵ 25)".
+func promises(o *shop.Order) []string {
+	var out []string
+	for _, p := range o.Parts() {
+		if p.Delivery == nil {
+			continue
+		}
+		name := p.StoreName
+		if name == "" {
+			name = "Your items"
+		}
+		fee := "free delivery"
+		if p.Delivery.Fee > 0 {
+			fee = "delivery GH₵ " + p.Delivery.Fee.Grouped()
+		}
+		out = append(out, name+": "+p.Delivery.Promise()+" ("+fee+").")
+	}
+	return out
 }
 
 // orderContent is the frame of every mail about one of the buyer's orders:

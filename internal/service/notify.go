@@ -46,7 +46,11 @@ func (s *Service) orderNotices(kind string, by shop.Channels, phone string, o *s
 			return "Dwa: payment received for order " + ref + ", GH₵ " + o.Amount.Grouped() +
 				". We will text you when it ships." + link
 		}
-		return "Dwa: we have your order " + ref + ", GH₵ " + o.Amount.Grouped() + ". Pay for it here:" + link
+		delivery := ""
+		if span := shop.Span(o.Deliveries); span != "" {
+			delivery = " Delivery " + span + "."
+		}
+		return "Dwa: we have your order " + ref + ", GH₵ " + o.Amount.Grouped() + "." + delivery + " Pay for it here:" + link
 	})
 }
 

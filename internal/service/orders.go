@@ -94,6 +94,10 @@ type OrderRequest struct {
 	Address     *AddressInput
 	AddressErr  string
 	SaveAddress *bool
+	// Delivery are the parts' ways other than the door (decision 0024);
+	// DeliveryErr why the body's was not a list of objects.
+	Delivery    []DeliveryChoiceInput
+	DeliveryErr string
 }
 
 // structured reports whether the request names a structured address.
@@ -223,6 +227,14 @@ func (in OrderRequest) hash() string {
 		h.Write([]byte{1})
 		h.Write([]byte(strconv.Itoa(len(*p)) + ":" + *p))
 	}
+	// Only when sent, like the address and the lines.
+	if in.Delivery != nil || in.DeliveryErr != "" {
+		h.Write([]byte("delivery:" + in.DeliveryErr))
+		for _, c := range in.Delivery {
+			h.Write([]byte(":" + strconv.FormatInt(c.Store.ID, 10) + "/" + strconv.FormatInt(c.PickupPoint.ID, 10) + "/" +
+				strconv.FormatBool(c.StorePickup != nil && *c.StorePickup)))
+		}
+	}
 	// Only when sent, so that a bag order's hash is what it always was.
 	if in.Items != nil {
 		h.Write([]byte("items"))
@@ -300,6 +312,10 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 	if err := s.deliveryAddress(ctx, u, in, fe, fresh, o); err != nil {
 		return nil, err
 	}
+	delivery, err := s.deliveryFor(ctx, in, o, fe)
+	if err != nil {
+		return nil, err
+	}
 	if (in.Items != nil || in.ItemsErr != "") && len(fe) > 0 {
 		return nil, fe.Err() // no cart rule comes before a direct order's field errors
 	}
@@ -332,8 +348,11 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 		o.Amount = 0
 		for i, l := range lines {
 			o.Items[i] = shop.OrderItem{ProductID: l.Product.ID, ProductName: l.Product.Name, ProductImages: l.Product.Images,
-				StoreID: l.Product.StoreID, Name: l.Product.Name, UnitPrice: l.Product.UnitPrice, Quantity: l.Quantity}
+				StoreID: l.Product.StoreID, StoreName: l.Product.StoreName, Name: l.Product.Name, UnitPrice: l.Product.UnitPrice, Quantity: l.Quantity}
 			o.Amount += o.Items[i].Total()
+		}
+		if delivery != nil {
+			return delivery.apply(o, lines)
 		}
 		return nil
 	}, func(o *shop.Order) []shop.Mail {

@@ -67,6 +67,11 @@ type StoreInput struct {
 	Name, Description, ContactInfo, Address *string
 	// AcceptsCOD opts the store in to pay on delivery (docs/decisions/0020).
 	AcceptsCOD *bool
+	// Delivery settings (decision 0024): FreeOver is cedis or null (never);
+	// SameDayCutoff an hour or null (no same day).
+	ShipFromRegion, ShipFromCity *string
+	FreeOver, SameDayCutoff      FieldValue
+	StorePickup                  *bool
 }
 
 // UpdateSellerStore changes the sent fields of the caller's store profile,
@@ -86,6 +91,11 @@ func (s *Service) UpdateSellerStore(ctx context.Context, u *shop.User, in StoreI
 	ch.ContactInfo = sentText(fe, "contact_info", in.ContactInfo, 100)
 	ch.Address = sentText(fe, "address", in.Address, 300)
 	ch.AcceptsCOD = in.AcceptsCOD
+	address := st.Address
+	if ch.Address != nil {
+		address = *ch.Address
+	}
+	ch.Delivery = in.deliverySettings(fe, st.Delivery, address)
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
@@ -96,6 +106,53 @@ func (s *Service) UpdateSellerStore(ctx context.Context, u *shop.User, in StoreI
 		return nil, err
 	}
 	return s.ownStore(ctx, u)
+}
+
+// deliverySettings applies the sent delivery settings to cur, checking
+// them together: same day needs a ship-from region and city, store pickup
+// an address. Nil when none was sent.
+func (in StoreInput) deliverySettings(fe shop.FieldErrors, cur shop.StoreDelivery, address string) *shop.StoreDelivery {
+	if in.ShipFromRegion == nil && in.ShipFromCity == nil && !in.FreeOver.Present && !in.SameDayCutoff.Present &&
+		in.StorePickup == nil {
+		return nil
+	}
+	d := cur
+	if in.ShipFromRegion != nil {
+		if d.ShipFromRegion = *in.ShipFromRegion; d.ShipFromRegion != "" {
+			checkRegion(fe, "ship_from_region", d.ShipFromRegion)
+		}
+	}
+	optionalText(fe, "ship_from_city", in.ShipFromCity, maxCity, &d.ShipFromCity)
+	d.ShipFromCity = strings.Join(strings.Fields(d.ShipFromCity), " ")
+	switch {
+	case !in.FreeOver.Present:
+	case in.FreeOver.Null:
+		d.FreeOver = 0
+	default:
+		d.FreeOver = parseFee(fe, "free_delivery_over", in.FreeOver, false)
+	}
+	switch v := in.SameDayCutoff; {
+	case !v.Present:
+	case v.Null:
+		d.SameDayCutoff = shop.NoSameDay
+	default:
+		h, err := strconv.Atoi(v.Text)
+		if v.TypeErr != "" || err != nil || h < 0 || h > 23 {
+			fe.Add("same_day_cutoff", "Enter an hour from 0 to 23, or null for no same-day delivery.")
+			break
+		}
+		d.SameDayCutoff = h
+	}
+	if in.StorePickup != nil {
+		d.Pickup = *in.StorePickup
+	}
+	if d.SameDayCutoff != shop.NoSameDay && (d.ShipFromRegion == "" || d.ShipFromCity == "") && !fe.Has("same_day_cutoff") {
+		fe.Add("same_day_cutoff", "Set the region and city you ship from to offer same-day delivery.")
+	}
+	if d.Pickup && strings.TrimSpace(address) == "" {
+		fe.Add("store_pickup", "Add your shop's address to offer pickup there.")
+	}
+	return &d
 }
 
 // sentText is optionalText for a change: nil when the field was not sent.
@@ -361,6 +418,23 @@ var priceText = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$`)
 
 const msgPrice = "Enter a price in GH₵ like 1,234.50."
 
+// typedCedis reads cedis as typed (thousands commas, at most two decimals,
+// optionally after "GH₵" or "GHS"); blank when there is nothing but the prefix.
+func typedCedis(v string) (m shop.Money, blank, ok bool) {
+	t := strings.TrimSpace(v)
+	for _, prefix := range []string{"GH₵", "GHS", "GH¢", "₵"} {
+		t = strings.TrimSpace(strings.TrimPrefix(t, prefix))
+	}
+	if t == "" {
+		return 0, true, false
+	}
+	if !priceText.MatchString(t) {
+		return 0, false, false
+	}
+	m, err := shop.ParseCedis(strings.ReplaceAll(t, ",", ""))
+	return m, false, err == nil
+}
+
 // parsePrice reads a price entered as text into pesewas; errors go to
 // field.
 func parsePrice(fe shop.FieldErrors, field string, v *string) shop.Money {
@@ -368,21 +442,11 @@ func parsePrice(fe shop.FieldErrors, field string, v *string) shop.Money {
 		fe.Add(field, msgRequired)
 		return 0
 	}
-	t := strings.TrimSpace(*v)
-	for _, prefix := range []string{"GH₵", "GHS", "GH¢", "₵"} {
-		t = strings.TrimSpace(strings.TrimPrefix(t, prefix))
-	}
-	if t == "" {
-		fe.Add(field, msgBlank)
-		return 0
-	}
-	if !priceText.MatchString(t) {
-		fe.Add(field, msgPrice)
-		return 0
-	}
-	m, err := shop.ParseCedis(strings.ReplaceAll(t, ",", ""))
+	m, blank, ok := typedCedis(*v)
 	switch {
-	case err != nil:
+	case blank:
+		fe.Add(field, msgBlank)
+	case !ok:
 		fe.Add(field, msgPrice)
 	case m <= 0:
 		fe.Add(field, "The price must be more than GH₵ 0.00.")
@@ -428,6 +492,10 @@ func storePart(o *shop.Order, storeID int64) *shop.Order {
 	part.Amount = 0
 	for _, it := range part.Items {
 		part.Amount += it.Total()
+	}
+	part.Deliveries = nil
+	if d := o.DeliveryOf(storeID); d != nil {
+		part.Deliveries = []shop.PartDelivery{*d}
 	}
 	part.Events = nil
 	for _, e := range o.Events {

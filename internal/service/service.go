@@ -38,6 +38,7 @@ type Store interface {
 	CategoryStore
 	HeroStore
 	CODStore
+	DeliveryStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }
@@ -285,3 +286,6 @@ func (s *Service) Ready(ctx context.Context) Readiness {
 
 // ResetData deletes every row; used by `dwa seed --reset`.
 func (s *Service) ResetData(ctx context.Context) error { return s.store.Reset(ctx) }
+
+// Now is the service's clock, for answers that depend on the day.
+func (s *Service) Now() time.Time { return s.now() }

@@ -86,6 +86,7 @@ type Store struct {
 	CreatedAt   time.Time
 	// AcceptsCOD: the store opted in to pay on delivery.
 	AcceptsCOD bool
+	Delivery   StoreDelivery
 }
 
 // StoreOverview is a store as staff see it: with its owner's username and

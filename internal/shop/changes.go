@@ -86,6 +86,8 @@ func StockChanged(now int) *Error {
 type StoreChange struct {
 	Name, Description, ContactInfo, Address *string
 	AcceptsCOD                              *bool
+	// Delivery replaces all of the store's delivery settings.
+	Delivery *StoreDelivery
 }
 
 // CategoryChange is a validated edit of a category.

@@ -159,6 +159,8 @@ type Part struct {
 	CancelReason string
 	// ItemIDs are the part's lines (OrderItem.ID), in order.
 	ItemIDs []int64
+	// Delivery is nil for an order placed with the free-text fields only.
+	Delivery *PartDelivery
 }
 
 // Parts groups the order's lines by store, in the order of their first
@@ -177,6 +179,10 @@ func (o *Order) Parts() []Part {
 				CODPaidAt: it.CODPaidAt, CancelledAt: it.CancelledAt, CancelReason: it.CancelReason})
 			if Fulfillable(o.Status) || !it.CancelledAt.IsZero() {
 				out[i].Status = PartStatus([]OrderItem{it})
+			}
+			out[i].Delivery = o.DeliveryOf(it.StoreID)
+			if o.PayOnDelivery() && it.CODPaidAt.IsZero() && it.CancelledAt.IsZero() && out[i].Delivery != nil {
+				out[i].Due += out[i].Delivery.Fee // the rider collects the part's fee with its lines
 			}
 		}
 		if o.PayOnDelivery() && it.CODPaidAt.IsZero() && it.CancelledAt.IsZero() {

@@ -78,6 +78,10 @@ type CartProduct struct {
 	Active    bool
 	StoreID   int64 // 0 without a store
 	StoreName string
+	// The store's shop address and delivery settings, which price the
+	// line's delivery.
+	StoreAddress  string
+	StoreDelivery StoreDelivery
 	// CategoryIDs by level, 0 = none.
 	CategoryIDs [MaxCategoryDepth]int64
 }
@@ -126,6 +130,28 @@ type Order struct {
 	Items []OrderItem
 	// Events are the order's status changes, oldest first.
 	Events []OrderEvent
+	// Deliveries are the store parts' deliveries (none for an order placed
+	// with the free-text fields only); Amount includes their fees.
+	Deliveries []PartDelivery
+}
+
+// DeliveryOf is the delivery of storeID's part, or nil.
+func (o *Order) DeliveryOf(storeID int64) *PartDelivery {
+	for i := range o.Deliveries {
+		if o.Deliveries[i].StoreID == storeID {
+			return &o.Deliveries[i]
+		}
+	}
+	return nil
+}
+
+// DeliveryAmount is the sum of the parts' delivery fees.
+func (o *Order) DeliveryAmount() Money {
+	var sum Money
+	for _, d := range o.Deliveries {
+		sum += d.Fee
+	}
+	return sum
 }
 
 // OrderItem is a line of an order: name and price are snapshots taken at

@@ -20,6 +20,8 @@ type User struct {
 	LastLogin    time.Time // zero until the first sign-in
 	// PasswordChangedAt invalidates every token issued before it.
 	PasswordChangedAt time.Time
+	// DeliveryRegion is the region chosen for delivery quotes ("" = none).
+	DeliveryRegion string
 }
 
 // FoldKey is the case-insensitive uniqueness key of a username or e-mail:

@@ -83,3 +83,13 @@ func slugify(s string) string {
 	}
 	return strings.Trim(b.String(), "-")
 }
+
+// DeliveryZone adds a delivery zone (city "" for the whole region).
+func (a *App) DeliveryZone(region, city string, fee shop.Money, daysMin, daysMax int) shop.DeliveryZone {
+	a.T.Helper()
+	z := shop.DeliveryZone{Region: region, City: city, Fee: fee, DaysMin: daysMin, DaysMax: daysMax}
+	if err := a.Store.CreateDeliveryZone(context.Background(), &z, a.Clock.Now()); err != nil {
+		a.T.Fatal(err)
+	}
+	return z
+}

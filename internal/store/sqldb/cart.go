@@ -58,11 +58,16 @@ func (s *Store) CreateCart(ctx context.Context, cart shop.Cart) (*shop.Cart, boo
 
 // productCategoryCols are a product's category ids by level (0 = none), for
 // the service to check against the visible category tree.
+// lineStoreCols are the line's store's address and delivery settings (the
+// product may have no store: the defaults then).
+const lineStoreCols = `COALESCE(st.address, ''), COALESCE(st.ship_from_region, ''), COALESCE(st.ship_from_city, ''),
+	st.free_delivery_over, st.same_day_cutoff, COALESCE(st.store_pickup, FALSE)`
+
 const productCategoryCols = `COALESCE(p.category_id, 0), COALESCE(p.subcategory_id, 0), COALESCE(p.sub_subcategory_id, 0)`
 
 const cartLineSelect = `SELECT ci.id, ci.cart_id, ci.quantity, ci.created_at, ci.updated_at,
 	p.id, p.name, p.unit_price, p.inventory, p.is_active, COALESCE(st.id, 0), COALESCE(st.name, ''),
-	` + productCategoryCols + `
+	` + productCategoryCols + `, ` + lineStoreCols + `
 	FROM cart_items ci JOIN products p ON p.id = ci.product_id LEFT JOIN stores st ON st.id = p.store_id`
 
 // cartLines runs cartLineSelect with the given condition and loads the
@@ -78,11 +83,14 @@ func cartLines(ctx context.Context, c conn, where string, args ...any) ([]shop.C
 	for rows.Next() {
 		var l shop.CartLine
 		var created, updated int64
+		d := deliveryScan{out: &l.Product.StoreDelivery}
 		if err := rows.Scan(&l.ID, &l.CartID, &l.Quantity, &created, &updated, &l.Product.ID, &l.Product.Name,
 			&l.Product.UnitPrice, &l.Product.Inventory, &l.Product.Active, &l.Product.StoreID, &l.Product.StoreName,
-			&l.Product.CategoryIDs[0], &l.Product.CategoryIDs[1], &l.Product.CategoryIDs[2]); err != nil {
+			&l.Product.CategoryIDs[0], &l.Product.CategoryIDs[1], &l.Product.CategoryIDs[2], &l.Product.StoreAddress,
+			&d.out.ShipFromRegion, &d.out.ShipFromCity, &d.freeOver, &d.cutoff, &d.out.Pickup); err != nil {
 			return nil, err
 		}
+		d.done()
 		l.CreatedAt, l.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
 		lines = append(lines, l)
 		ids = append(ids, l.Product.ID)

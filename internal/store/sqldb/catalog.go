@@ -255,13 +255,20 @@ func nullID(id int64) any {
 func nullMoney(m shop.Money) any { return nullID(int64(m)) }
 
 // storeColumns are the columns scanStore reads, in its order.
-const storeColumns = `id, owner_id, name, logo, description, contact_info, address, is_active, created_at, accepts_cod`
+const storeColumns = `id, owner_id, name, logo, description, contact_info, address, is_active, created_at, accepts_cod,
+	` + storeDeliveryColumns
+
+// storeDeliveryColumns are a store's delivery settings (prefix them with the
+// table's alias through storeDeliveryOf), read by scanDelivery.
+const storeDeliveryColumns = `ship_from_region, ship_from_city, free_delivery_over, same_day_cutoff, store_pickup`
 
 func scanStore(r interface{ Scan(...any) error }) (shop.Store, error) {
 	var st shop.Store
 	var created int64
-	err := r.Scan(&st.ID, &st.OwnerID, &st.Name, &st.Logo, &st.Description, &st.ContactInfo, &st.Address,
-		&st.Active, &created, &st.AcceptsCOD)
+	d := deliveryScan{out: &st.Delivery}
+	err := r.Scan(append([]any{&st.ID, &st.OwnerID, &st.Name, &st.Logo, &st.Description, &st.ContactInfo, &st.Address,
+		&st.Active, &created, &st.AcceptsCOD}, d.dest()...)...)
+	d.done()
 	st.CreatedAt = shop.FromMillis(created)
 	return st, err
 }

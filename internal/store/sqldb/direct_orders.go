@@ -23,8 +23,13 @@ func (s *Store) orderSource(ctx context.Context, c conn, userID int64, direct []
 	return cart, lines, err
 }
 
+// ProductLines: see service.DeliveryStore.
+func (s *Store) ProductLines(ctx context.Context, req []shop.LineRequest) ([]shop.CartLine, error) {
+	return directLines(ctx, s.db.reader(), req)
+}
+
 const directLineSelect = `SELECT p.id, p.name, p.unit_price, p.inventory, p.is_active, COALESCE(st.id, 0),
-	COALESCE(st.name, ''), ` + productCategoryCols + `
+	COALESCE(st.name, ''), ` + productCategoryCols + `, ` + lineStoreCols + `
 	FROM products p LEFT JOIN stores st ON st.id = p.store_id`
 
 // directLines reads the requested products (not locked: the conditional
@@ -46,10 +51,12 @@ func directLines(ctx context.Context, c conn, req []shop.LineRequest) ([]shop.Ca
 	var ids []int64
 	for rows.Next() {
 		var p shop.CartProduct
-		if err := rows.Scan(&p.ID, &p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.StoreID, &p.StoreName,
-			&p.CategoryIDs[0], &p.CategoryIDs[1], &p.CategoryIDs[2]); err != nil {
+		d := deliveryScan{out: &p.StoreDelivery}
+		if err := rows.Scan(append([]any{&p.ID, &p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.StoreID, &p.StoreName,
+			&p.CategoryIDs[0], &p.CategoryIDs[1], &p.CategoryIDs[2], &p.StoreAddress}, d.dest()...)...); err != nil {
 			return nil, err
 		}
+		d.done()
 		found[p.ID] = p
 		ids = append(ids, p.ID)
 	}

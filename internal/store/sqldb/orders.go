@@ -69,6 +69,9 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 			int64(o.Amount), o.ShippingAddress, o.ContactInfo, delivery, ms, ms); err != nil {
 			return err
 		}
+		if err := insertDeliveries(ctx, c, o); err != nil {
+			return err
+		}
 		for i := range o.Items {
 			it := &o.Items[i]
 			if it.ID, err = c.insertID(ctx, `INSERT INTO order_items (order_id, product_id, store_id, name, unit_price, quantity)
@@ -200,6 +203,9 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 		}
 	}
 	if err := orderEvents(ctx, c, in, args, byID); err != nil {
+		return nil, err
+	}
+	if err := orderDeliveries(ctx, c, in, args, byID); err != nil {
 		return nil, err
 	}
 	return out, nil

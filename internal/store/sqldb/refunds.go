@@ -100,8 +100,11 @@ func (s *Store) ReserveRefund(ctx context.Context, r *shop.Refund, check func(sh
 			return err
 		}
 		if r.StoreID != 0 {
-			if err := c.queryRow(ctx, `SELECT COALESCE(SUM(unit_price * quantity), 0) FROM order_items WHERE order_id = ? AND store_id = ?`,
-				orderID, r.StoreID).Scan(&room.StorePart); err != nil {
+			// A store's part is its lines and its delivery fee.
+			if err := c.queryRow(ctx, `SELECT COALESCE(SUM(unit_price * quantity), 0)
+				+ COALESCE((SELECT fee FROM order_deliveries WHERE order_id = ? AND store_id = ?), 0)
+				FROM order_items WHERE order_id = ? AND store_id = ?`,
+				orderID, r.StoreID, orderID, r.StoreID).Scan(&room.StorePart); err != nil {
 				return err
 			}
 		}

@@ -24,6 +24,13 @@ func (s *Store) UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) 
 	setIf(&l, "contact_info", ch.ContactInfo)
 	setIf(&l, "address", ch.Address)
 	setIf(&l, "accepts_cod", ch.AcceptsCOD)
+	if d := ch.Delivery; d != nil {
+		l.add("ship_from_region", d.ShipFromRegion)
+		l.add("ship_from_city", d.ShipFromCity)
+		l.add("free_delivery_over", nullMoney(d.FreeOver))
+		l.add("same_day_cutoff", nullCutoff(d.SameDayCutoff))
+		l.add("store_pickup", d.Pickup)
+	}
 	found := false
 	err := s.db.inTx(ctx, func(c conn) (err error) {
 		found, err = updateNamed(ctx, c, "stores", id, &l, ch.Name, `store_id = ?`, id)

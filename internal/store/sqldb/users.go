@@ -53,7 +53,8 @@ func nullable(s string) any {
 	return s
 }
 
-const userColumns = `id, username, email, phone, password_hash, is_staff, is_active, date_joined, last_login, password_changed_at`
+const userColumns = `id, username, email, phone, password_hash, is_staff, is_active, date_joined, last_login, password_changed_at,
+	delivery_region`
 
 func (s *Store) userWhere(ctx context.Context, where string, arg any) (*shop.User, error) {
 	u, err := scanUser(s.db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
@@ -73,7 +74,7 @@ func scanUser(row scanner) (*shop.User, error) {
 	var lastLogin sql.NullInt64
 	var phone sql.NullString
 	if err := row.Scan(&u.ID, &u.Username, &u.Email, &phone, &u.PasswordHash, &u.IsStaff, &u.IsActive, &joined, &lastLogin,
-		&changed); err != nil {
+		&changed, &u.DeliveryRegion); err != nil {
 		return nil, err
 	}
 	u.DateJoined, u.PasswordChangedAt = shop.FromMillis(joined), shop.FromMillis(changed)
