@@ -1,5 +1,5 @@
 import type { components } from '@/lib/api/schema';
-import { formatDay } from '@/lib/dates';
+import { formatDay } from '@/lib/delivery-dates';
 import { formatPrice } from '@/lib/money';
 
 type PartDelivery = components['schemas']['PartDelivery'];
