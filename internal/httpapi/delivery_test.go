@@ -339,6 +339,21 @@ func TestDeliveryOrder(t *testing.T) {
 		if d := o.Fulfilment[2].Delivery; d == nil || d.Method != "door" || d.Fee != 25 || d.To != "2026-12-04" {
 			t.Errorf("door part = %+v", d)
 		}
+		// The placed mail gives each part's promise.
+		var mail string
+		for _, m := range a.DeliverMail() {
+			if strings.HasSuffix(m.Subject, " is placed") {
+				mail = m.Text
+			}
+		}
+		for _, want := range []string{"The total is GH₵ 4,239.00 (items GH₵ 4,199.00, delivery GH₵ 40.00).",
+			"Accra Game Hub: ready at Tema Station (Harbour Rd) from Thu 3 Dec (delivery GH₵ 15.00).",
+			"Kumasi Books: ready for pickup at the store from Thu 3 Dec (free delivery).",
+			"Osu Fashion: arrives Thu 3 Dec – Fri 4 Dec (delivery GH₵ 25.00)."} {
+			if !strings.Contains(mail, want) {
+				t.Errorf("placed mail lacks %q:\n%s", want, mail)
+			}
+		}
 		// The station's later edits leave the order's copy alone.
 		f.do(t, f.staff, "PATCH", fmt.Sprintf("/api/admin/delivery/pickup-points/%d/", station.ID), `{"name":"Renamed"}`, 200)
 		if body := f.do(t, ama, "GET", "/api/store/orders/"+o.ID+"/", "", 200); !strings.Contains(body, `"name":"Tema Station"`) {
@@ -392,6 +407,59 @@ func TestLegacyOrderHasNoDelivery(t *testing.T) {
 			`{"shipping_address":"Ho","contact_info":"0241234567","items":[{"product_id":%d}]}`, f.book.ID), 201)), &o)
 		if o.Amount != 50 || o.ItemsAmount != 50 || o.DeliveryAmount != 0 || o.Fulfilment[0].Delivery != nil {
 			t.Errorf("legacy order = %+v", o)
+		}
+	})
+}
+
+// TestDeliveryFeeInAPartsMoney: pay on delivery collects each part's lines
+// and its fee, its ceiling judges the whole amount, and a store may refund
+// its part's fee with its lines.
+func TestDeliveryFeeInAPartsMoney(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newDeliveryFixture(t, st)
+		a, ama := f.a, f.shopper
+		a.DeliveryZone("greater-accra", "", 2500, 1, 2)
+		place := func() deliveryOrderOut {
+			var o deliveryOrderOut
+			decode(t, []byte(f.do(t, ama, "POST", "/api/store/orders/", fmt.Sprintf(
+				`{"address":%s,"items":[{"product_id":%d},{"product_id":%d}]}`, tema, f.console.ID, f.book.ID), 201)), &o)
+			if o.Amount != 3999 || o.DeliveryAmount != 50 {
+				t.Fatalf("order = %+v", o)
+			}
+			return o
+		}
+		f.do(t, f.staff, "PATCH", "/api/admin/settings/payments/", `{"cod_enabled":true,"cod_max_amount":"3990","store_refunds":true}`, 200)
+		f.do(t, f.hubOwner, "PATCH", "/api/seller/store/", `{"accepts_pay_on_delivery":true}`, 200)
+		f.do(t, f.booksOwner, "PATCH", "/api/seller/store/", `{"accepts_pay_on_delivery":true}`, 200)
+		exec(t, st, `UPDATE users SET phone = '+233241112222' WHERE id = ?`, ama.User.ID)
+
+		// GH₵ 3,949 of items is under the ceiling; with the fees it is not.
+		o := place()
+		codPath := "/api/store/orders/" + o.ID + "/pay-on-delivery/"
+		assertBody(t, f.do(t, ama, "POST", codPath, "", 409),
+			`{"detail":"Pay on delivery is only for orders up to GH₵`+"\u00a0"+`3,990.00. Pay by mobile money or card instead.","code":"cod_unavailable"}`)
+		f.do(t, f.staff, "PATCH", "/api/admin/settings/payments/", `{"cod_max_amount":"10000"}`, 200)
+		f.do(t, ama, "POST", codPath, "", 200)
+		var cod struct {
+			Fulfilment []struct {
+				DueOnDelivery float64 `json:"due_on_delivery"`
+			}
+		}
+		decode(t, []byte(f.do(t, ama, "GET", "/api/store/orders/"+o.ID+"/", "", 200)), &cod)
+		if len(cod.Fulfilment) != 2 || cod.Fulfilment[0].DueOnDelivery != 3924 || cod.Fulfilment[1].DueOnDelivery != 75 {
+			t.Errorf("due on delivery = %+v; want 3924 and 75", cod.Fulfilment)
+		}
+
+		// Paid online: the store's part is its lines and its fee.
+		paid := place()
+		var p paymentOut
+		decode(t, []byte(f.do(t, ama, "POST", "/api/store/payments/", `{"order":"`+paid.ID+`"}`, 201)), &p)
+		f.fake.Transaction(p.PaymentReference, "success", 399900, "GHS")
+		f.do(t, ama, "POST", "/api/store/payments/verify/", `{"reference":"`+p.PaymentReference+`"}`, 200)
+		w := a.Do("POST", "/api/seller/orders/"+paid.ID+"/refunds/", `{"amount_minor":392401}`,
+			append(f.hubOwner.Auth(), "Idempotency-Key", "part-1")...)
+		if w.Code != 409 || w.Body.String() != `{"detail":"At most GH₵ 3924.00 can still be refunded.","code":"refund_exceeds_paid"}` {
+			t.Errorf("refund over the part = %d %s", w.Code, w.Body)
 		}
 	})
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
-import { freshShopper, latestMailTo, storeSession } from './helpers';
+import { freshShopper, latestMailTo, noAxeViolations, storeSession } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
@@ -10,13 +9,6 @@ test.skip(!hasBrowser, missingBrowserMessage);
 const OWNER = { username: 'kwame_gamehub', password: 'Oxford-Street-Joystick-88' };
 const STORE = 'Accra Game Hub';
 const KEYBOARD = 'Redragon K552 Kumara RGB Mechanical Keyboard';
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('wishlist: hearts on the catalogue and the product page, removal on the wishlist page', async ({
   page,
@@ -40,7 +32,7 @@ test('wishlist: hearts on the catalogue and the product page, removal on the wis
   await expect(page.getByRole('heading', { level: 1, name: 'Your Wishlist' })).toBeVisible();
   const saved = page.getByRole('list', { name: 'Saved products' });
   await expect(saved.getByRole('listitem')).toHaveCount(2);
-  await axeClean(page);
+  await noAxeViolations(page);
   await expect(saved.getByRole('link', { name: KEYBOARD })).toHaveAttribute(
     'href',
     '/store/products/29',
@@ -130,7 +122,7 @@ test('a shopper and a store owner exchange messages that appear without reloadin
   await expect(shopperThread.getByText('Yes, 25 left. Come by Oxford Street!')).toBeVisible({
     timeout: 5000,
   });
-  await axeClean(shopperPage);
+  await noAxeViolations(shopperPage);
   await shopperPage.context().close();
   await ownerPage.context().close();
 });
@@ -167,7 +159,7 @@ test('password reset through the e-mailed link, then log in with the new passwor
 
   await page.goto(new URL(link ?? '').pathname);
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
-  await axeClean(page);
+  await noAxeViolations(page);
   const form = page.getByRole('form', { name: 'New password' });
   await form.getByLabel('New Password', { exact: true }).fill('short');
   await form.getByRole('button', { name: 'Set New Password' }).click();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
-import { freshShopper, storeSession } from './helpers';
+import { freshShopper, noAxeViolations, noSidewaysScroll, storeSession } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
@@ -11,14 +10,8 @@ const KEYPAD = 68;
 
 /** No axe violations, and nothing scrolls sideways at the page's width. */
 async function checkPage(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
+  await noAxeViolations(page);
+  await noSidewaysScroll(page);
 }
 
 test.use({ viewport: { width: 360, height: 800 } });

@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
+import { noAxeViolations } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
 // Issue 19, empty search: a search two typos away from a demo brand finds nothing (search forgives
 // one), so the page asks "Did you mean samsung?" and offers the top-level categories; following the
 // suggestion shows Samsung products. Nothing overflows at 320 or 360 px.
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function expectNoOverflow(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(

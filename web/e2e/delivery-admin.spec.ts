@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
-import { freshShopper, signIn, storeSession } from './helpers';
+import { freshShopper, noAxeViolations, noSidewaysScroll, signIn, storeSession } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 test.use({ viewport: { width: 360, height: 780 } });
@@ -11,17 +10,6 @@ test.use({ viewport: { width: 360, height: 780 } });
 // and a fresh store, so the demo data other specs rely on stays as it is.
 
 const STAFF = { username: 'staff', password: 'akwaaba-staff-2026' };
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function noOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
 
 test('staff add a delivery zone, a pickup station and a holiday at 360 px', async ({
   page,
@@ -44,8 +32,8 @@ test('staff add a delivery zone, a pickup station and a holiday at 360 px', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
   // The demo's zones, grouped by region.
   await expect(page.getByRole('list', { name: 'Zones of Greater Accra' })).toBeVisible();
-  await noOverflow(page);
-  await axeClean(page);
+  await noSidewaysScroll(page);
+  await noAxeViolations(page);
 
   // A zone: the server refuses a second zone of the same city, on the city field.
   const zones = page.getByRole('region', { name: 'Delivery zones' });
@@ -57,7 +45,7 @@ test('staff add a delivery zone, a pickup station and a holiday at 360 px', asyn
     await dialog.getByRole('textbox', { name: 'Fee in GH₵' }).fill('45.50');
     await dialog.getByRole('textbox', { name: 'At least' }).fill('2');
     await dialog.getByRole('textbox', { name: 'At most' }).fill('4');
-    if (attempt === 'first') await noOverflow(page);
+    if (attempt === 'first') await noSidewaysScroll(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     if (attempt === 'first') {
       await expect(zones.getByRole('status')).toHaveText(`Zone Volta — ${city} added.`);
@@ -85,8 +73,8 @@ test('staff add a delivery zone, a pickup station and a holiday at 360 px', asyn
     .fill('Civic Centre Road, opposite the stadium');
   await dialog.getByRole('textbox', { name: 'Opening hours' }).fill('Mon–Sat 8:00–18:00');
   await dialog.getByRole('textbox', { name: 'Fee in GH₵' }).fill('12');
-  await noOverflow(page);
-  await axeClean(page);
+  await noSidewaysScroll(page);
+  await noAxeViolations(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(stations.getByRole('status')).toHaveText(`${station} added.`);
   await expect(stations.getByRole('listitem').filter({ hasText: station })).toContainText(
@@ -104,7 +92,7 @@ test('staff add a delivery zone, a pickup station and a holiday at 360 px', asyn
   );
   const coming = holidays.getByRole('list', { name: 'Coming holidays' });
   await expect(coming.getByText(`Founders' Day ${mark}`)).toBeVisible();
-  await noOverflow(page);
+  await noSidewaysScroll(page);
   await coming.getByRole('button', { name: new RegExp(`^Delete Founders' Day ${mark}`) }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(holidays.getByRole('status')).toHaveText(`Founders' Day ${mark} deleted.`);
@@ -138,10 +126,10 @@ test('a store sets where it ships from and free delivery at 360 px', async ({ pa
     .getByRole('combobox', { name: 'Same-day delivery (optional)' })
     .selectOption({ label: 'Orders before 12:00' });
   await form.getByRole('checkbox', { name: 'Customers may collect from my shop' }).check();
-  await noOverflow(page);
+  await noSidewaysScroll(page);
   await form.getByRole('button', { name: 'Save delivery settings' }).click();
   await expect(form.getByRole('status')).toHaveText('Delivery settings saved.');
-  await axeClean(page);
+  await noAxeViolations(page);
 
   // Saved: a fresh load shows them, and so does the API.
   await page.reload();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
+import { noAxeViolations, noSidewaysScroll } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
@@ -15,13 +15,6 @@ const CHEAPEST_FIRST = [
   'Samsung Galaxy Z Flip6 256GB – Mint',
   'Samsung Galaxy S24 Ultra',
 ];
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** The product names of the list, in order. */
 function names(page: Page) {
@@ -97,9 +90,7 @@ test('filters in a dialog on a 360 px phone, with the same address rules', async
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
   await sortCheapestFirstThenBackAndReload(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  );
+  await noSidewaysScroll(page);
   await noAxeViolations(page);
 
   // Nothing matches: the page says so and clears the filters.

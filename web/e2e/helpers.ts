@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // Shared steps of the end-to-end specs. Every test that signs in registers its own shopper, so
@@ -119,12 +120,17 @@ export async function signIn(
   return (await login.json()) as { access: string; refresh: string };
 }
 
-/** The shopper bags the product, orders it and pays with the test success card; returns the order id. */
-export async function paidOrder(request: APIRequestContext, shopper: Shopper, productId: number) {
+/** The shopper bags the product and orders it through the API; returns the pending order's id. */
+export async function pendingOrder(
+  request: APIRequestContext,
+  shopper: Shopper,
+  productId: number,
+  quantity = 1,
+) {
   const headers = { Authorization: `Bearer ${shopper.access}` };
   const bagged = await request.post('/api/store/cart-items/', {
     headers,
-    data: { product_id: productId, quantity: 2 },
+    data: { product_id: productId, quantity },
   });
   expect(bagged.ok(), await bagged.text()).toBe(true);
   const placed = await request.post('/api/store/orders/', {
@@ -132,7 +138,13 @@ export async function paidOrder(request: APIRequestContext, shopper: Shopper, pr
     data: { shipping_address: '14 Adum Rd, Kumasi', contact_info: '0241234567' },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const { id } = (await placed.json()) as { id: string };
+  return ((await placed.json()) as { id: string }).id;
+}
+
+/** Bags two of the product, orders them and pays with the test success card; returns the order id. */
+export async function paidOrder(request: APIRequestContext, shopper: Shopper, productId: number) {
+  const headers = { Authorization: `Bearer ${shopper.access}` };
+  const id = await pendingOrder(request, shopper, productId, 2);
   const payment = await request.post('/api/store/payments/', { headers, data: { order: id } });
   const { payment_reference: reference } = (await payment.json()) as { payment_reference: string };
   await request.post('/api/store/payments/test-charge/', {
@@ -145,4 +157,20 @@ export async function paidOrder(request: APIRequestContext, shopper: Shopper, pr
   });
   expect(verified.ok(), await verified.text()).toBe(true);
   return id;
+}
+
+/** No axe violations on the page as it is now (each named with the elements it concerns). */
+export async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Nothing on the page scrolls sideways at the viewport's width. */
+export async function noSidewaysScroll(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
 }

@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
+import { noAxeViolations, noSidewaysScroll } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
 // Issue 19, a fuller home page and product page at 360 px: the rails load as they are scrolled to,
 // scroll sideways inside themselves (never the page), and the demo's ratings and co-purchases come
 // from the seed's real orders (internal/seed/purchases.go).
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** The rail's list has more cards than the screen shows, and scrolls sideways by itself. */
 async function scrollsSideways(list: Locator) {
@@ -27,10 +20,6 @@ async function scrollsSideways(list: Locator) {
     el.scrollLeft = 200;
   });
   await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-}
-
-async function pageDoesNotOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
 test('home rails load as they are scrolled to and scroll sideways at 360 px', async ({ page }) => {
@@ -55,7 +44,7 @@ test('home rails load as they are scrolled to and scroll sideways at 360 px', as
       .getByRole('img', { name: /^Rated \d\.\d out of 5 by \d+ shoppers$/ })
       .first(),
   ).toBeVisible();
-  await pageDoesNotOverflow(page);
+  await noSidewaysScroll(page);
   await noAxeViolations(page);
 });
 
@@ -71,7 +60,7 @@ test('recently viewed keeps the last products opened on this phone', async ({ pa
   await page.getByRole('heading', { level: 2, name: 'Recently viewed' }).scrollIntoViewIfNeeded();
   const recent = page.getByRole('list', { name: 'Recently viewed' });
   await expect(recent.getByRole('heading', { level: 2 })).toHaveText([second, 'X-Box Series X']);
-  await pageDoesNotOverflow(page);
+  await noSidewaysScroll(page);
   await noAxeViolations(page);
 });
 
@@ -106,6 +95,6 @@ test('a product shows what was bought with it and related products at 360 px', a
     // Never the product itself.
     await expect(rail.locator(`a[href="/store/products/${String(id)}"]`)).toHaveCount(0);
   }
-  await pageDoesNotOverflow(page);
+  await noSidewaysScroll(page);
   await noAxeViolations(page);
 });

@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hasBrowser, missingBrowserMessage } from './browser';
+import { noAxeViolations } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
 // Issue 19, store pages: on a phone, a shopper goes from a product to the store that sells it,
 // sees the store's products, and opens the directory of every store. The demo's X-Box Series X
 // (product 1) is sold by Accra Game Hub.
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('from a product to its store, its products and the store directory at 360 px', async ({
   page,

@@ -56,13 +56,13 @@ func (s *Store) CreateCart(ctx context.Context, cart shop.Cart) (*shop.Cart, boo
 	return c, false, err
 }
 
-// productCategoryCols are a product's category ids by level (0 = none), for
-// the service to check against the visible category tree.
 // lineStoreCols are the line's store's address and delivery settings (the
-// product may have no store: the defaults then).
+// product may have no store: the defaults then), read by deliveryScan.
 const lineStoreCols = `COALESCE(st.address, ''), COALESCE(st.ship_from_region, ''), COALESCE(st.ship_from_city, ''),
 	st.free_delivery_over, st.same_day_cutoff, COALESCE(st.store_pickup, FALSE)`
 
+// productCategoryCols are a product's category ids by level (0 = none), for
+// the service to check against the visible category tree.
 const productCategoryCols = `COALESCE(p.category_id, 0), COALESCE(p.subcategory_id, 0), COALESCE(p.sub_subcategory_id, 0)`
 
 const cartLineSelect = `SELECT ci.id, ci.cart_id, ci.quantity, ci.created_at, ci.updated_at,
@@ -84,10 +84,10 @@ func cartLines(ctx context.Context, c conn, where string, args ...any) ([]shop.C
 		var l shop.CartLine
 		var created, updated int64
 		d := deliveryScan{out: &l.Product.StoreDelivery}
-		if err := rows.Scan(&l.ID, &l.CartID, &l.Quantity, &created, &updated, &l.Product.ID, &l.Product.Name,
+		if err := rows.Scan(append([]any{&l.ID, &l.CartID, &l.Quantity, &created, &updated, &l.Product.ID, &l.Product.Name,
 			&l.Product.UnitPrice, &l.Product.Inventory, &l.Product.Active, &l.Product.StoreID, &l.Product.StoreName,
-			&l.Product.CategoryIDs[0], &l.Product.CategoryIDs[1], &l.Product.CategoryIDs[2], &l.Product.StoreAddress,
-			&d.out.ShipFromRegion, &d.out.ShipFromCity, &d.freeOver, &d.cutoff, &d.out.Pickup); err != nil {
+			&l.Product.CategoryIDs[0], &l.Product.CategoryIDs[1], &l.Product.CategoryIDs[2], &l.Product.StoreAddress},
+			d.dest()...)...); err != nil {
 			return nil, err
 		}
 		d.done()

@@ -258,8 +258,7 @@ func nullMoney(m shop.Money) any { return nullID(int64(m)) }
 const storeColumns = `id, owner_id, name, logo, description, contact_info, address, is_active, created_at, accepts_cod,
 	` + storeDeliveryColumns
 
-// storeDeliveryColumns are a store's delivery settings (prefix them with the
-// table's alias through storeDeliveryOf), read by scanDelivery.
+// storeDeliveryColumns are a store's delivery settings, read by deliveryScan.
 const storeDeliveryColumns = `ship_from_region, ship_from_city, free_delivery_over, same_day_cutoff, store_pickup`
 
 func scanStore(r interface{ Scan(...any) error }) (shop.Store, error) {

@@ -33,15 +33,6 @@ func (d *deliveryScan) done() {
 	}
 }
 
-// storeDeliveryOf is storeDeliveryColumns of the table aliased alias.
-func storeDeliveryOf(alias string) string {
-	cols := strings.Split(storeDeliveryColumns, ", ")
-	for i, c := range cols {
-		cols[i] = alias + "." + c
-	}
-	return strings.Join(cols, ", ")
-}
-
 // nullCutoff stores "no same day" as NULL.
 func nullCutoff(h int) any {
 	if h == shop.NoSameDay {

@@ -52,6 +52,13 @@ function serve(items: unknown[] = [galaxy]) {
   return { lists, counts };
 }
 
+/** Types a price range into the filters and asks for it. */
+async function askPriceRange(filters: HTMLElement, lowest: string, highest: string) {
+  await userEvent.type(within(filters).getByRole('textbox', { name: 'Lowest' }), lowest);
+  await userEvent.type(within(filters).getByRole('textbox', { name: 'Highest' }), highest);
+  await userEvent.click(within(filters).getByRole('button', { name: 'Go' }));
+}
+
 describe('All Products filters', () => {
   it('shows each filter value with its count, and a deal struck through with its percent off', async () => {
     serve();
@@ -76,9 +83,7 @@ describe('All Products filters', () => {
     await waitFor(() => {
       expect(location.current.search).toBe('?brand=Samsung');
     });
-    await userEvent.type(within(filters).getByRole('textbox', { name: 'Lowest' }), '1,000');
-    await userEvent.type(within(filters).getByRole('textbox', { name: 'Highest' }), '3000');
-    await userEvent.click(within(filters).getByRole('button', { name: 'Go' }));
+    await askPriceRange(filters, '1,000', '3000');
     await waitFor(() => {
       expect(asked.lists.at(-1)?.get('unit_price__gt')).toBe('999.99');
     });
@@ -100,9 +105,7 @@ describe('All Products filters', () => {
     serve();
     renderApp('/products');
     const filters = await screen.findByRole('complementary', { name: 'Filters' });
-    await userEvent.type(within(filters).getByRole('textbox', { name: 'Lowest' }), '500');
-    await userEvent.type(within(filters).getByRole('textbox', { name: 'Highest' }), '100');
-    await userEvent.click(within(filters).getByRole('button', { name: 'Go' }));
+    await askPriceRange(filters, '500', '100');
     expect(await within(filters).findByRole('alert')).toHaveTextContent(
       'The lowest price must not be above the highest.',
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { cx } from '@/lib/cx';
 import { Icon } from './icon';
 
@@ -24,50 +24,70 @@ export function ScrollRow({
   children: ReactNode;
 }) {
   const row = useRef<HTMLElement>(null);
-  const [more, setMore] = useState(false);
-
-  useEffect(() => {
-    const el = row.current;
-    if (!el) return;
-    const update = () => {
-      setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-    };
-    // The current link in view (past the fade at the end), now and whenever the row's width
-    // changes (a phone turned).
-    const reveal = () => {
-      const link = el.querySelector<HTMLElement>('[aria-current="page"]');
-      if (link) {
-        const right = link.offsetLeft + link.offsetWidth + 48;
-        if (right > el.scrollLeft + el.clientWidth) el.scrollLeft = right - el.clientWidth;
-        if (link.offsetLeft < el.scrollLeft) el.scrollLeft = link.offsetLeft;
-      }
-      update();
-    };
-    reveal();
-    el.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', reveal);
-    return () => {
-      el.removeEventListener('scroll', update);
-      window.removeEventListener('resize', reveal);
-    };
-  }, [current]);
+  const more = useHiddenEnd(row, revealCurrent, current);
 
   return (
     <div className={cx('relative', className)}>
       <nav ref={row} aria-label={label} className={cx('relative overflow-x-auto', rowClassName)}>
         {children}
       </nav>
-      {more && (
-        <span
-          data-scroll-hint="end"
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-linear-to-l from-canvas via-canvas/90 to-transparent text-brand-800"
-        >
-          <Icon className="size-5">
-            <path d="m9 6 6 6-6 6" />
-          </Icon>
-        </span>
-      )}
+      {more && <EndHint />}
     </div>
+  );
+}
+
+/** Scrolls the row so its current link (`aria-current="page"`) is in view, past the end's fade. */
+function revealCurrent(el: HTMLElement) {
+  const link = el.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!link) return;
+  const right = link.offsetLeft + link.offsetWidth + 48;
+  if (right > el.scrollLeft + el.clientWidth) el.scrollLeft = right - el.clientWidth;
+  if (link.offsetLeft < el.scrollLeft) el.scrollLeft = link.offsetLeft;
+}
+
+/**
+ * Whether part of a sideways-scrolling row is hidden past its end, kept up to date as it scrolls
+ * and as the window resizes. `reveal` runs first, now and on every resize (a phone turned), and
+ * again whenever `key` changes.
+ */
+export function useHiddenEnd(
+  row: RefObject<HTMLElement | null>,
+  reveal?: (el: HTMLElement) => void,
+  key?: unknown,
+): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = row.current;
+    if (!el) return;
+    const update = () => {
+      setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    };
+    const resized = () => {
+      reveal?.(el);
+      update();
+    };
+    resized();
+    el.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', resized);
+    return () => {
+      el.removeEventListener('scroll', update);
+      window.removeEventListener('resize', resized);
+    };
+  }, [row, reveal, key]);
+  return more;
+}
+
+/** The fade with a chevron at a row's end, saying more is hidden there. */
+export function EndHint() {
+  return (
+    <span
+      data-scroll-hint="end"
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-linear-to-l from-canvas via-canvas/90 to-transparent text-brand-800"
+    >
+      <Icon className="size-5">
+        <path d="m9 6 6 6-6 6" />
+      </Icon>
+    </span>
   );
 }

@@ -1,28 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Icon } from './icon';
+import { useRef, type ReactNode } from 'react';
+import { EndHint, useHiddenEnd } from './scroll-row';
 
 /**
  * A list of cards in one row that scrolls sideways, each card snapping into place (rails, related
- * products). While part of it is hidden at the end, a fade with a chevron says so, as ScrollRow
- * does for tabs.
+ * products). While part of it is hidden at the end, the fade with a chevron of ScrollRow says so.
  */
 export function SideScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   const row = useRef<HTMLUListElement>(null);
-  const [more, setMore] = useState(false);
-  useEffect(() => {
-    const el = row.current;
-    if (!el) return;
-    const update = () => {
-      setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-    };
-    update();
-    el.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    return () => {
-      el.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-    };
-  }, []);
+  const more = useHiddenEnd(row);
   return (
     <div className="relative -mx-4">
       <ul
@@ -32,17 +17,7 @@ export function SideScroll({ labelledBy, children }: { labelledBy: string; child
       >
         {children}
       </ul>
-      {more && (
-        <span
-          data-scroll-hint="end"
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-linear-to-l from-canvas via-canvas/80 to-transparent text-brand-800"
-        >
-          <Icon className="size-5">
-            <path d="m9 6 6 6-6 6" />
-          </Icon>
-        </span>
-      )}
+      {more && <EndHint />}
     </div>
   );
 }

@@ -64,16 +64,23 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
     >
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="overflow-hidden rounded-card bg-white shadow-card">
-          <Skeleton className="aspect-square rounded-none" />
-          <div className="space-y-2 p-3">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-7 w-2/3" />
-          </div>
-        </div>
+        <ProductCardSkeleton key={i} />
       ))}
+    </div>
+  );
+}
+
+/** One product card's boxes: image, name, snippet, badges and price (a grid's, a rail's). */
+export function ProductCardSkeleton({ className }: { className?: string }) {
+  return (
+    <div className={cx('overflow-hidden rounded-card bg-white shadow-card', className)}>
+      <Skeleton className="aspect-square rounded-none" />
+      <div className="space-y-2 p-3">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-5 w-1/2" />
+        <Skeleton className="h-7 w-2/3" />
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { ProductCard, type CardProduct } from '@/components/product-card';
 import { SIDE_SCROLL_SLOT, SideScroll } from '@/components/ui/side-scroll';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ProductCardSkeleton } from '@/components/ui/skeleton';
 import { useNearViewport } from '@/lib/use-near-viewport';
 
 /** A rail is a window display: a minute old is fresh enough (each card opens the live product). */
@@ -69,18 +69,7 @@ export function ProductRail({
           className="-mx-4 flex min-h-80 gap-3 overflow-hidden px-4 pb-2 sm:min-h-88"
         >
           {Array.from({ length: 6 }, (_, i) => (
-            <div
-              key={i}
-              className={`${SIDE_SCROLL_SLOT} overflow-hidden rounded-card bg-white shadow-card`}
-            >
-              <Skeleton className="aspect-square rounded-none" />
-              <div className="space-y-2 p-3">
-                <Skeleton className="h-5 w-3/4" />
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-4 w-1/2" />
-                <Skeleton className="h-6 w-2/3" />
-              </div>
-            </div>
+            <ProductCardSkeleton key={i} className={SIDE_SCROLL_SLOT} />
           ))}
         </div>
       )}

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+
+export type PaymentSettings = components['schemas']['PaymentSettings'];
 
 export const paymentSettingsQueryKey = ['admin', 'payment-settings'] as const;
 

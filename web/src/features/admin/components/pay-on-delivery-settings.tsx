@@ -1,13 +1,16 @@
-import { useState, type SubmitEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages } from '@/components/ui/field';
+import { SavedSwitch, Switch } from '@/components/backoffice/switch';
 import { Loaded } from '@/components/backoffice/loaded';
-import { useAction } from '@/components/backoffice/use-action';
+import { ACTION_FAILED, useAction } from '@/components/backoffice/use-action';
 import { formatPrice } from '@/lib/money';
 import {
   paymentSettingsQueryKey,
   updatePaymentSettings,
   usePaymentSettings,
+  type PaymentSettings,
 } from '../api/payment-settings';
 
 export const SETTINGS_FAILED = 'Failed to load the payment settings. Please try again.';
@@ -17,18 +20,10 @@ export const SETTINGS_FAILED = 'Failed to load the payment settings. Please try 
  * the Seller Centre; shoppers need a delivered order or a verified phone.
  */
 export function PayOnDeliverySettings() {
-  const query = usePaymentSettings();
   return (
-    <section aria-labelledby="cod-settings" className="mt-8 rounded-card bg-white p-4 shadow-card">
-      <h2 id="cod-settings" className="mb-3 text-xl font-bold">
-        Pay on delivery
-      </h2>
-      <Loaded query={query} failed={SETTINGS_FAILED}>
-        {(settings) => (
-          <SettingsForm enabled={settings.cod_enabled} max={settings.cod_max_amount} />
-        )}
-      </Loaded>
-    </section>
+    <SettingsSection id="cod-settings" title="Pay on delivery">
+      {(settings) => <SettingsForm enabled={settings.cod_enabled} max={settings.cod_max_amount} />}
+    </SettingsSection>
   );
 }
 
@@ -54,18 +49,7 @@ function SettingsForm({ enabled, max }: { enabled: boolean; max: number }) {
         Offered only when every store of the order accepts it, the order costs at most the ceiling,
         and the shopper has a delivered order or a verified phone.
       </p>
-      <label className="flex min-h-tap items-center gap-3 font-semibold">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          onChange={(e) => {
-            setOn(e.target.checked);
-          }}
-          className="size-5 accent-brand-700"
-        />
-        Offer pay on delivery
-      </label>
+      <Switch label="Offer pay on delivery" checked={on} onCheckedChange={setOn} />
       <Field
         label="Highest order total in GH₵"
         inputMode="decimal"
@@ -82,61 +66,56 @@ function SettingsForm({ enabled, max }: { enabled: boolean; max: number }) {
 
 /**
  * Staff's switch letting store owners refund their own part of paid orders from the Seller Centre
- * (decision 0019); staff can always refund. Read by the server at each refund, so it holds at once.
+ * (decision 0019), saved at once; staff can always refund. Read by the server at each refund, so
+ * it holds at once.
  */
 export function StoreRefundSettings() {
-  const query = usePaymentSettings();
+  const client = useQueryClient();
   return (
-    <section
-      aria-labelledby="store-refund-settings"
-      className="mt-8 rounded-card bg-white p-4 shadow-card"
-    >
-      <h2 id="store-refund-settings" className="mb-3 text-xl font-bold">
-        Refunds by stores
-      </h2>
-      <Loaded query={query} failed={SETTINGS_FAILED}>
-        {(settings) => <StoreRefundForm allowed={settings.store_refunds} />}
-      </Loaded>
-    </section>
+    <SettingsSection id="store-refund-settings" title="Refunds by stores">
+      {(settings) => (
+        <div className="space-y-3">
+          <p className="text-sm text-muted">
+            A store refunds at most its own items of an order, less what was already refunded, from
+            its Seller Centre orders.
+          </p>
+          <SavedSwitch
+            label="Let stores refund their own orders"
+            checked={settings.store_refunds}
+            failed={ACTION_FAILED}
+            save={async (on) => {
+              const saved = await updatePaymentSettings({ store_refunds: on });
+              client.setQueryData(paymentSettingsQueryKey, saved);
+              return saved.store_refunds
+                ? 'Stores may now refund their own part of paid orders.'
+                : 'Only staff can refund orders now.';
+            }}
+          />
+        </div>
+      )}
+    </SettingsSection>
   );
 }
 
-function StoreRefundForm({ allowed }: { allowed: boolean }) {
-  const [on, setOn] = useState(allowed);
-  const { busy, failure, done, run } = useAction([paymentSettingsQueryKey]);
-
-  function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    void run(
-      () => updatePaymentSettings({ store_refunds: on }),
-      on
-        ? 'Stores may now refund their own part of paid orders.'
-        : 'Only staff can refund orders now.',
-    );
-  }
-
+/** A titled card of the payment settings, its content made from them once they load. */
+function SettingsSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: (settings: PaymentSettings) => ReactNode;
+}) {
+  const query = usePaymentSettings();
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
-      <p className="text-sm text-muted">
-        A store refunds at most its own items of an order, less what was already refunded, from its
-        Seller Centre orders.
-      </p>
-      <label className="flex min-h-tap items-center gap-3 font-semibold">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          onChange={(e) => {
-            setOn(e.target.checked);
-          }}
-          className="size-5 accent-brand-700"
-        />
-        Let stores refund their own orders
-      </label>
-      <Button type="submit" aria-disabled={busy} className="w-full sm:w-auto">
-        Save
-      </Button>
-      <FormMessages error={failure} success={done} />
-    </form>
+    <section aria-labelledby={id} className="mt-8 rounded-card bg-white p-4 shadow-card">
+      <h2 id={id} className="mb-3 text-xl font-bold">
+        {title}
+      </h2>
+      <Loaded query={query} failed={SETTINGS_FAILED}>
+        {children}
+      </Loaded>
+    </section>
   );
 }

@@ -76,16 +76,19 @@ export function AddressFieldset({
   onChange: (next: AddressDraft) => void;
   errors: AddressFieldErrors;
 }) {
-  const set = (key: keyof AddressDraft) => (text: string) => {
-    onChange({ ...value, [key]: text });
-  };
+  // A field's value, its change and its error, by the draft's key.
+  const bind = (key: keyof AddressDraft) => ({
+    value: value[key],
+    onValueChange: (text: string) => {
+      onChange({ ...value, [key]: text });
+    },
+    error: errors[key],
+  });
   return (
     <div className="space-y-3">
       <Field
         label="Recipient's name"
-        value={value.recipient_name}
-        onValueChange={set('recipient_name')}
-        error={errors.recipient_name}
+        {...bind('recipient_name')}
         autoComplete="name"
         maxLength={100}
       />
@@ -94,18 +97,11 @@ export function AddressFieldset({
         type="tel"
         inputMode="tel"
         hint="The rider calls this number, e.g. 024 123 4567."
-        value={value.phone}
-        onValueChange={set('phone')}
-        error={errors.phone}
+        {...bind('phone')}
         autoComplete="tel"
         maxLength={32}
       />
-      <SelectField
-        label="Region"
-        value={value.region}
-        onValueChange={set('region')}
-        error={errors.region}
-      >
+      <SelectField label="Region" {...bind('region')}>
         <option value="">Choose a region</option>
         {Object.entries(REGIONS).map(([code, name]) => (
           <option key={code} value={code}>
@@ -113,46 +109,31 @@ export function AddressFieldset({
           </option>
         ))}
       </SelectField>
-      <Field
-        label="City or town"
-        value={value.city}
-        onValueChange={set('city')}
-        error={errors.city}
-        autoComplete="address-level2"
-        maxLength={80}
-      />
+      <Field label="City or town" {...bind('city')} autoComplete="address-level2" maxLength={80} />
       <Field
         label="Area and street"
         hint="Area, street and house, e.g. Osu, 12 Oxford Street."
-        value={value.area}
-        onValueChange={set('area')}
-        error={errors.area}
+        {...bind('area')}
         autoComplete="street-address"
         maxLength={160}
       />
       <Field
         label="Digital address"
         hint={DIGITAL_HINT}
-        value={value.digital_address}
-        onValueChange={set('digital_address')}
-        error={errors.digital_address}
+        {...bind('digital_address')}
         autoCapitalize="characters"
         maxLength={16}
       />
       <Field
         label="Landmark"
         hint="Optional, e.g. opposite the Total filling station."
-        value={value.landmark}
-        onValueChange={set('landmark')}
-        error={errors.landmark}
+        {...bind('landmark')}
         maxLength={160}
       />
       <TextAreaField
         label="Directions"
         hint="Optional. How the rider finds the door."
-        value={value.directions}
-        onValueChange={set('directions')}
-        error={errors.directions}
+        {...bind('directions')}
         rows={3}
         maxLength={300}
       />

@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { FormMessages } from '@/components/ui/field';
-import { problemText } from '@/lib/api/problem';
+import { SavedSwitch } from '@/components/backoffice/switch';
 import { sellerStoreQueryKey, updateStore } from '../api/store';
 import type { SellerStore } from '../api/types';
 
@@ -13,35 +11,6 @@ export const COD_SETTING_FAILED = 'Failed to save the pay on delivery setting.';
  */
 export function PayOnDeliverySetting({ store }: { store: SellerStore }) {
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  // The asked-for state shows at once (a slow connection must not leave the switch looking stuck);
-  // the saved one replaces it, or a failure puts the old one back.
-  const [asked, setAsked] = useState<boolean | null>(null);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-
-  async function change(accepts: boolean) {
-    if (busy) return;
-    setBusy(true);
-    setAsked(accepts);
-    setError('');
-    setDone('');
-    try {
-      const saved = await updateStore({ accepts_pay_on_delivery: accepts });
-      client.setQueryData(sellerStoreQueryKey, saved);
-      setDone(
-        saved.accepts_pay_on_delivery
-          ? 'Pay on delivery is on for your store.'
-          : 'Pay on delivery is off for your store.',
-      );
-    } catch (e) {
-      setError(problemText(e) ?? COD_SETTING_FAILED);
-    } finally {
-      setAsked(null);
-      setBusy(false);
-    }
-  }
-
   return (
     <section
       aria-labelledby="cod-setting"
@@ -55,18 +24,18 @@ export function PayOnDeliverySetting({ store }: { store: SellerStore }) {
         such order &quot;paid on delivery&quot; when you hand it over, or cancel it with a reason if
         it cannot be delivered.
       </p>
-      <label className="flex min-h-tap items-center gap-3 font-semibold">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={asked ?? store.accepts_pay_on_delivery ?? false}
-          aria-disabled={busy}
-          onChange={(e) => void change(e.target.checked)}
-          className="size-5 accent-brand-700"
-        />
-        Accept pay on delivery
-      </label>
-      <FormMessages error={error} success={done} />
+      <SavedSwitch
+        label="Accept pay on delivery"
+        checked={store.accepts_pay_on_delivery ?? false}
+        failed={COD_SETTING_FAILED}
+        save={async (accepts) => {
+          const saved = await updateStore({ accepts_pay_on_delivery: accepts });
+          client.setQueryData(sellerStoreQueryKey, saved);
+          return saved.accepts_pay_on_delivery
+            ? 'Pay on delivery is on for your store.'
+            : 'Pay on delivery is off for your store.';
+        }}
+      />
     </section>
   );
 }

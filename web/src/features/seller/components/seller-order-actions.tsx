@@ -1,13 +1,13 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field, FormMessages, TextAreaField } from '@/components/ui/field';
+import { Field, FormMessages } from '@/components/ui/field';
 import { problemText } from '@/lib/api/problem';
 import { useAttemptKey } from '@/lib/attempt-key';
 import { formatPesewas, formatPrice, toPesewas } from '@/lib/money';
 import { formatOrderId } from '@/lib/order-id';
 import { cancelPart, markPaidOnDelivery, refundPart } from '../api/orders';
 import type { SellerOrder } from '../api/types';
+import { OrderNoteDialog } from './order-note-dialog';
 
 export const PAID_FAILED = 'Failed to mark the order paid on delivery.';
 export const CANCEL_FAILED = 'Failed to cancel the order.';
@@ -90,8 +90,16 @@ export function PayOnDeliveryActions({
         </div>
       )}
       {cancelling && (
-        <CancelDialog
-          order={order}
+        <OrderNoteDialog
+          title={`Cancel order ${short}`}
+          label="Reason"
+          hint="The buyer sees this on the order page and in the notice. The items go back into stock."
+          maxLength={REASON_MAX}
+          submit="Cancel order"
+          keep="Keep the order"
+          failed={CANCEL_FAILED}
+          required="Tell the buyer why the order is cancelled."
+          save={(reason) => cancelPart(order.id, reason)}
           onDone={(saved) => {
             setCancelling(false);
             if (saved) changed(saved, `Order ${short} cancelled. The buyer has been told.`);
@@ -99,76 +107,6 @@ export function PayOnDeliveryActions({
         />
       )}
     </div>
-  );
-}
-
-/** Asks for the reason (the buyer reads it) and cancels the unpaid part; its stock returns. */
-function CancelDialog({
-  order,
-  onDone,
-}: {
-  order: SellerOrder;
-  onDone: (saved: SellerOrder | null) => void;
-}) {
-  const headingId = useId();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (reason.trim() === '') {
-      setError('Tell the buyer why the order is cancelled.');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      onDone(await cancelPart(order.id, reason.trim()));
-    } catch (e) {
-      const why = problemText(e);
-      setError(why ? `${CANCEL_FAILED} ${why}` : CANCEL_FAILED);
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Dialog
-      labelledBy={headingId}
-      onClose={() => {
-        if (!busy) onDone(null);
-      }}
-    >
-      <h2 id={headingId} className="pr-10 text-xl font-bold">
-        Cancel order {formatOrderId(order.id)}
-      </h2>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 space-y-4">
-        <TextAreaField
-          label="Reason"
-          hint="The buyer sees this on the order page and in the notice. The items go back into stock."
-          value={reason}
-          onValueChange={setReason}
-          maxLength={REASON_MAX}
-          rows={3}
-        />
-        <FormMessages error={error} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => {
-              onDone(null);
-            }}
-          >
-            Keep the order
-          </Button>
-          <Button type="submit" aria-disabled={busy}>
-            {busy ? 'Saving…' : 'Cancel order'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 

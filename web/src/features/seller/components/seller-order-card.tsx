@@ -1,9 +1,7 @@
 import { AddressView } from '@/components/address-view';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { FormMessages, TextAreaField } from '@/components/ui/field';
 import { Price } from '@/components/ui/price';
 import { OrderStatus } from '@/components/order-status';
 import { formatOrderId } from '@/lib/order-id';
@@ -12,6 +10,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { deliverOrder, sellerOrdersQueryKey, shipOrder } from '../api/orders';
 import { useSellerStore } from '../api/store';
+import { OrderNoteDialog } from './order-note-dialog';
 import { LateFlag, PartDeliveryText } from './part-delivery';
 import { PayOnDeliveryActions, StoreRefundForm } from './seller-order-actions';
 import type { SellerOrder, SellerOrderPage } from '../api/types';
@@ -194,8 +193,15 @@ export function SellerOrderCard({
         )}
       </article>
       {shipping && (
-        <ShipDialog
-          order={order}
+        <OrderNoteDialog
+          title={`Mark order ${short} shipped`}
+          label="Tracking note (optional)"
+          hint="The courier and tracking number, for the buyer."
+          maxLength={TRACKING_MAX}
+          submit="Mark shipped"
+          keep="Cancel"
+          failed={SHIP_FAILED}
+          save={(note) => shipOrder(order.id, note)}
           onDone={(saved) => {
             setShipping(false);
             if (saved) {
@@ -206,72 +212,6 @@ export function SellerOrderCard({
         />
       )}
     </li>
-  );
-}
-
-/** Asks for the optional tracking note and marks the order shipped; a refusal stays in view. */
-function ShipDialog({
-  order,
-  onDone,
-}: {
-  order: SellerOrder;
-  onDone: (saved: SellerOrder | null) => void;
-}) {
-  const headingId = useId();
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      onDone(await shipOrder(order.id, note.trim()));
-    } catch (e) {
-      const why = problemText(e);
-      setError(why ? `${SHIP_FAILED} ${why}` : SHIP_FAILED);
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Dialog
-      labelledBy={headingId}
-      onClose={() => {
-        if (!busy) onDone(null);
-      }}
-    >
-      <h2 id={headingId} className="pr-10 text-xl font-bold">
-        Mark order {formatOrderId(order.id)} shipped
-      </h2>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 space-y-4">
-        <TextAreaField
-          label="Tracking note (optional)"
-          hint="The courier and tracking number, for the buyer."
-          value={note}
-          onValueChange={setNote}
-          maxLength={TRACKING_MAX}
-          rows={3}
-        />
-        <FormMessages error={error} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => {
-              onDone(null);
-            }}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" aria-disabled={busy}>
-            {busy ? 'Saving…' : 'Mark shipped'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 
