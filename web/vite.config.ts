@@ -11,7 +11,7 @@ const apiTarget = process.env.DWA_API_URL ?? 'http://127.0.0.1:8080';
 const APP =
   /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/;
 const OUTSIDE_APP =
-  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|review-form)|features[\\/]search[\\/]empty[\\/]|components[\\/]address-view)/;
+  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|review-form)|features[\\/]search[\\/]empty[\\/]|components[\\/]address-view|lib[\\/](regions|delivery-dates))/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -51,7 +51,8 @@ export default defineConfig({
           // the back office (features/seller and admin, components/backoffice). A module in the app chunk
           // is loaded up front even when imported lazily, so OUTSIDE_APP lists the lazy parts of those
           // folders: the product page's sections below the fold (and the review form), the empty search
-          // page's help, and the delivery address view that only order pages show.
+          // page's help, the delivery address view that only order pages show, and the region list and
+          // delivery dates of address, order and back-office pages.
           groups: [
             {
               name: 'framework',

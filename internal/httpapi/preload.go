@@ -47,6 +47,7 @@ var routeModules = map[string][]string{
 	"/admin/stores":                         adminModules("src/routes/admin-stores.tsx"),
 	"/admin/complaints":                     adminModules("src/routes/admin-complaints.tsx"),
 	"/admin/refunds":                        adminModules("src/routes/admin-refunds.tsx"),
+	"/admin/delivery":                       adminModules("src/routes/admin-delivery.tsx"),
 	"/admin/categories":                     adminModules("src/routes/admin-categories.tsx"),
 	"/admin/hero":                           adminModules("src/routes/admin-hero.tsx"),
 	"/admin/analytics":                      adminModules("src/routes/admin-analytics.tsx"),

@@ -27,7 +27,7 @@ var spaRoutes = []string{
 	"/password/reset/confirm/{uid}/{token}",
 	"/seller", "/seller/products", "/seller/products/new", "/seller/products/{id}", "/seller/orders",
 	"/seller/store", "/admin", "/admin/users", "/admin/stores", "/admin/complaints",
-	"/admin/refunds", "/admin/categories", "/admin/hero", "/admin/analytics",
+	"/admin/refunds", "/admin/delivery", "/admin/categories", "/admin/hero", "/admin/analytics",
 }
 
 // asset is one file of the built app, with its gzip form when worth it.

@@ -122,6 +122,10 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
     '/admin/stores': [['staff', { url: '/admin/stores' }]],
     '/admin/complaints': [['staff', { url: '/admin/complaints' }]],
     '/admin/refunds': [['staff', { url: '/admin/refunds' }]],
+    '/admin/delivery': [
+      ['staff', { url: '/admin/delivery' }],
+      ['staff', { url: '/admin/delivery', press: 'Add a station' }],
+    ],
     '/admin/categories': [['staff', { url: '/admin/categories' }]],
     '/admin/hero': [['staff', { url: '/admin/hero' }]],
     '/admin/analytics': [['staff', { url: '/admin/analytics' }]],

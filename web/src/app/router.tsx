@@ -44,6 +44,7 @@ const AdminCategories = lazyPart(() => import('@/routes/admin-categories'));
 const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
 const AdminAnalytics = lazyPart(() => import('@/routes/admin-analytics'));
 const AdminRefunds = lazyPart(() => import('@/routes/admin-refunds'));
+const AdminDelivery = lazyPart(() => import('@/routes/admin-delivery'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 /**
@@ -90,6 +91,7 @@ export const routes = (
         <Route path="stores" element={<AdminStores />} />
         <Route path="complaints" element={<AdminComplaints />} />
         <Route path="refunds" element={<AdminRefunds />} />
+        <Route path="delivery" element={<AdminDelivery />} />
         <Route path="categories" element={<AdminCategories />} />
         <Route path="hero" element={<AdminHero />} />
         <Route path="analytics" element={<AdminAnalytics />} />

@@ -89,6 +89,52 @@ describe('seller orders', () => {
     );
   });
 
+  it('shows each part’s promise, and flags a late one', async () => {
+    orderList(() => [
+      sellerOrder({
+        delivery: {
+          method: 'door',
+          fee: 20,
+          from: '2026-12-01',
+          to: '2026-12-03',
+          same_day: false,
+          pickup_point: null,
+          late: true,
+        },
+      }),
+      sellerOrder({
+        id: SHIPPED_ID,
+        status: 'shipped',
+        delivery: {
+          method: 'pickup',
+          fee: 0,
+          from: '2026-12-02',
+          to: '2026-12-04',
+          same_day: false,
+          pickup_point: {
+            name: 'Adum Station',
+            address: 'Prempeh II St',
+            hours: 'Daily 9–17',
+            city: 'Kumasi',
+            region_name: 'Ashanti',
+          },
+          late: false,
+        },
+      }),
+    ]);
+    sellerAt('/seller/orders');
+    const late = await screen.findByRole('article', { name: 'Order #5E1C2B7E' });
+    expect(within(late).getByText('Late — promised by Thu 3 Dec')).toBeVisible();
+    expect(within(late).getByText('Delivery').nextElementSibling).toHaveTextContent(
+      'Door delivery: arrives by Thu 3 DecDelivery fee GH₵ 20.00',
+    );
+    const pickup = screen.getByRole('article', { name: 'Order #6E1C2B7E' });
+    expect(within(pickup).queryByText(/Late/)).not.toBeInTheDocument();
+    expect(within(pickup).getByText('Delivery').nextElementSibling).toHaveTextContent(
+      'Pickup at Adum Station, Prempeh II St, KumasiReady by Fri 4 Dec · free',
+    );
+  });
+
   it('filters by status with the tabs', async () => {
     const queries = orderList(() => [sellerOrder()]);
     const { location } = sellerAt('/seller/orders');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -118,5 +118,89 @@ describe('seller store profile', () => {
     answer?.();
     expect(await screen.findByText('Your store is not active.')).toBeInTheDocument();
     expect(toggle).toBeChecked();
+  });
+
+  it('saves the delivery settings, showing the server’s field errors on the fields', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.patch('/api/seller/store/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        if (body.free_delivery_over === 'lots') {
+          return HttpResponse.json(
+            { free_delivery_over: ['Enter an amount in cedis, like 20.50.'] },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(
+          sellerStore({
+            ship_from_region: 'ashanti',
+            ship_from_city: 'Kumasi',
+            free_delivery_over: 1000,
+            same_day_cutoff: 14,
+            store_pickup: true,
+          }),
+        );
+      }),
+    );
+    sellerAt('/seller/store', {
+      store: sellerStore({
+        ship_from_region: 'greater-accra',
+        ship_from_city: 'Accra',
+        free_delivery_over: null,
+        same_day_cutoff: null,
+        store_pickup: false,
+      }),
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Delivery' });
+    const region = within(form).getByRole('combobox', { name: 'Ships from region' });
+    expect(region).toHaveDisplayValue('Greater Accra');
+    await user.selectOptions(region, 'Ashanti');
+    const city = within(form).getByRole('textbox', { name: 'Ships from city or town' });
+    await user.clear(city);
+    await user.type(city, ' Kumasi ');
+    const over = within(form).getByRole('textbox', { name: 'Free delivery over GH₵ (optional)' });
+    await user.type(over, 'lots');
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Same-day delivery (optional)' }),
+      'Orders before 14:00',
+    );
+    await user.click(
+      within(form).getByRole('checkbox', { name: 'Customers may collect from my shop' }),
+    );
+    const save = within(form).getByRole('button', { name: 'Save delivery settings' });
+    await user.click(save);
+    await waitFor(() => {
+      expect(over).toHaveAccessibleDescription(
+        'Your part of an order costing this much or more is delivered free. Leave empty for never. Enter an amount in cedis, like 20.50.',
+      );
+    });
+    expect(over).toHaveFocus();
+
+    await user.clear(over);
+    await user.type(over, '1000');
+    await user.click(save);
+    expect(await within(form).findByText('Delivery settings saved.')).toBeInTheDocument();
+    expect(sent[1]).toEqual({
+      ship_from_region: 'ashanti',
+      ship_from_city: 'Kumasi',
+      free_delivery_over: '1000',
+      same_day_cutoff: 14,
+      store_pickup: true,
+    });
+    expect(city).toHaveValue('Kumasi');
+
+    sent.length = 0;
+    await user.clear(over);
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Same-day delivery (optional)' }),
+      'No same-day delivery',
+    );
+    await user.click(save);
+    await waitFor(() => {
+      expect(sent).toHaveLength(1);
+    });
+    expect(sent[0]).toMatchObject({ free_delivery_over: null, same_day_cutoff: null });
   });
 });

@@ -7,6 +7,7 @@ import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DetailSkeleton } from '@/components/ui/skeleton';
 import { useFormSave } from '@/components/backoffice/use-form-save';
+import { DeliverySettings } from '@/features/seller/components/delivery-settings';
 import { PayOnDeliverySetting } from '@/features/seller/components/pay-on-delivery-setting';
 import {
   sellerStoreQueryKey,
@@ -48,6 +49,7 @@ export default function SellerStorePage() {
       <>
         <LogoEditor store={store} />
         <StoreForm key={store.id} store={store} />
+        <DeliverySettings key={`delivery-${String(store.id)}`} store={store} />
         <PayOnDeliverySetting store={store} />
       </>
     );

@@ -39,5 +39,11 @@ export function useAction(refresh: readonly QueryKey[]) {
     setFailure(reason);
   }
 
-  return { busy, failure, done, run, refuse };
+  /** Shows the success of a change made elsewhere (a dialog that saved and closed). */
+  function announce(message: string) {
+    setFailure('');
+    setDone(message);
+  }
+
+  return { busy, failure, done, run, refuse, announce };
 }

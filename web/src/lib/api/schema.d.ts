@@ -2962,7 +2962,10 @@ export interface components {
       fee?: components['schemas']['CedisInput'];
       is_active?: boolean;
     };
-    PickupPointRequest: components['schemas']['PickupPointPatch'] & Record<string, never>;
+    PickupPointRequest: WithRequired<
+      components['schemas']['PickupPointPatch'],
+      'name' | 'region' | 'city' | 'address' | 'fee'
+    >;
     DeliveryZone: {
       /** Format: int64 */
       id: number;
@@ -2983,7 +2986,10 @@ export interface components {
       /** @description At least `days_min`. */
       days_max?: number;
     };
-    DeliveryZoneRequest: components['schemas']['DeliveryZonePatch'] & Record<string, never>;
+    DeliveryZoneRequest: WithRequired<
+      components['schemas']['DeliveryZonePatch'],
+      'region' | 'fee' | 'days_min' | 'days_max'
+    >;
     Holiday: {
       /** Format: date */
       day: string;

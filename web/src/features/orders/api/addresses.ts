@@ -7,25 +7,8 @@ export type AddressSnapshot = components['schemas']['AddressSnapshot'];
 export type AddressFields = components['schemas']['AddressFields'];
 export type Region = components['schemas']['Region'];
 
-/** Ghana's sixteen regions by code, as the API names them (decision 0023). */
-export const REGIONS: Record<Region, string> = {
-  ahafo: 'Ahafo',
-  ashanti: 'Ashanti',
-  bono: 'Bono',
-  'bono-east': 'Bono East',
-  central: 'Central',
-  eastern: 'Eastern',
-  'greater-accra': 'Greater Accra',
-  'north-east': 'North East',
-  northern: 'Northern',
-  oti: 'Oti',
-  savannah: 'Savannah',
-  'upper-east': 'Upper East',
-  'upper-west': 'Upper West',
-  volta: 'Volta',
-  western: 'Western',
-  'western-north': 'Western North',
-};
+// The region list lives in lib/ so that the back office's forms share it.
+export { REGIONS } from '@/lib/regions';
 
 export const addressesQueryKey = ['addresses'] as const;
 

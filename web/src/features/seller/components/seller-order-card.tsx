@@ -11,6 +11,7 @@ import { formatPrice } from '@/lib/money';
 import { deliverOrder, sellerOrdersQueryKey, shipOrder } from '../api/orders';
 import { useSellerStore } from '../api/store';
 import { OrderNoteDialog } from './order-note-dialog';
+import { LateFlag, PartDeliveryText } from './part-delivery';
 import { PayOnDeliveryActions, StoreRefundForm } from './seller-order-actions';
 import type { SellerOrder, SellerOrderPage } from '../api/types';
 
@@ -77,6 +78,7 @@ export function SellerOrderCard({
             Order {short}
           </h2>
           <OrderStatus status={order.status} />
+          {order.delivery?.late && <LateFlag to={order.delivery.to} />}
           <p className="w-full text-sm text-muted">
             Placed {formatDateTime(order.created_at)}
             {order.paid_at && ` · paid ${formatDateTime(order.paid_at)}`}
@@ -101,6 +103,11 @@ export function SellerOrderCard({
                 </a>
               </Detail>
             </>
+          )}
+          {order.delivery && (
+            <Detail term="Delivery">
+              <PartDeliveryText delivery={order.delivery} />
+            </Detail>
           )}
           {order.tracking_note && <Detail term="Tracking note">{order.tracking_note}</Detail>}
         </dl>
