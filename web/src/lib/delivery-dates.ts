@@ -15,3 +15,8 @@ export function formatDay(day: string): string {
     })
     .replace(/,?\s+/g, '\u00a0');
 }
+
+/** 'Tue 1 Dec – Thu 3 Dec', or one day when the range is a single day. */
+export function formatDayRange(from: string, to: string): string {
+  return from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
+}

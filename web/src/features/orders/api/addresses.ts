@@ -5,10 +5,6 @@ import type { components } from '@/lib/api/schema';
 export type Address = components['schemas']['Address'];
 export type AddressSnapshot = components['schemas']['AddressSnapshot'];
 export type AddressFields = components['schemas']['AddressFields'];
-export type Region = components['schemas']['Region'];
-
-// The region list lives in lib/ so that the back office's forms share it.
-export { REGIONS } from '@/lib/regions';
 
 export const addressesQueryKey = ['addresses'] as const;
 

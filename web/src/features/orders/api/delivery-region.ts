@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { REGIONS, type Region } from './addresses';
+import { REGIONS, type Region } from '@/lib/regions';
 import { meQueryKey, useMe, type Me } from '@/lib/auth/me';
 import { useSignedIn } from '@/lib/auth/session';
 import { saveDeliveryRegion } from './delivery';

@@ -1,7 +1,7 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import type { Region } from './addresses';
+import type { Region } from '@/lib/regions';
 
 export type ProductDelivery = components['schemas']['DeliveryQuote'];
 export type PickupPoint = components['schemas']['PickupPoint'];

@@ -1,6 +1,7 @@
 import { Field, SelectField, TextAreaField } from '@/components/ui/field';
 import { parseDigitalAddress } from '@/lib/digital-address';
-import { REGIONS, type AddressFields, type Region } from '../api/addresses';
+import { REGIONS, type Region } from '@/lib/regions';
+import type { AddressFields } from '../api/addresses';
 
 /** An address as typed: every field a string, the region '' until chosen. */
 export type AddressDraft = Record<keyof AddressFields, string>;

@@ -7,6 +7,7 @@ import { emit } from '@/lib/events';
 import { useMe } from '@/lib/auth/me';
 import { useDebounced } from '@/lib/use-debounced';
 import { toPesewas } from '@/lib/money';
+import type { Region } from '@/lib/regions';
 import {
   useDeliveryQuote,
   usePickupPoints,
@@ -14,7 +15,7 @@ import {
 } from '../api/delivery';
 import { DeliveryParts } from './delivery-parts';
 import { OrderTotals } from './order-totals';
-import { addressErrors, type Region } from '../api/addresses';
+import { addressErrors } from '../api/addresses';
 import type { AddressFieldErrors } from './address-fields';
 import { DeliveryPicker, deliveryBody, destination, useDelivery } from './delivery-picker';
 import { orderFailure, placeOrder, type OrderBody } from '../api/place-order';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { SelectField } from '@/components/ui/field';
 import type { DeliveryChoice, PickupPoint, QuotePart } from '../api/delivery';
-import { arrivalText, feeText, formatDay } from '../delivery-texts';
+import { formatDay } from '@/lib/delivery-dates';
+import { arrivalText, feeText } from '../delivery-texts';
 
 /** Lines of products without a store (none in the demo) are the mall's own. */
 export const NO_STORE = 'Dwa';

@@ -1,13 +1,8 @@
 import { useId, useState } from 'react';
 import { Loading } from '@/components/ui/loading';
 import { localPhone } from '@/lib/phone';
-import {
-  addressLine,
-  useAddresses,
-  type Address,
-  type AddressFields,
-  type Region,
-} from '../api/addresses';
+import type { Region } from '@/lib/regions';
+import { addressLine, useAddresses, type Address, type AddressFields } from '../api/addresses';
 import {
   AddressFieldset,
   checkDraft,

@@ -3,7 +3,7 @@ import { OrderStatus } from '@/components/order-status';
 import { Price } from '@/components/ui/price';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { formatDateTime } from '@/lib/dates';
-import { formatDay, formatDayRange } from '../delivery-texts';
+import { formatDay, formatDayRange } from '@/lib/delivery-dates';
 import { formatPrice } from '@/lib/money';
 import type { Order } from '../api/orders';
 

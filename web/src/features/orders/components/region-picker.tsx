@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { REGIONS, type Region } from '../api/addresses';
+import { REGIONS, type Region } from '@/lib/regions';
 
 /** The sixteen regions to choose from; choosing one closes the dialog. */
 export function RegionPicker({

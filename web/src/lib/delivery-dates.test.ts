@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayRange } from './delivery-texts';
+import { formatDay, formatDayRange } from './delivery-dates';
 
 describe('delivery dates', () => {
   it('reads a calendar date as Ghana does, its spaces no-break', () => {
