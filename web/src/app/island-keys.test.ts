@@ -57,9 +57,12 @@ function appKeys(url: string): string[] {
       return query ? listKeys({ search: toSearchTerm(query) }) : [];
     }
     case 'category':
-      return listKeys(
-        categoryFilter(params.categorySlug, params.subCategorySlug, params.subSubCategorySlug),
-      );
+      return [
+        CATEGORIES_ISLAND_KEY,
+        ...listKeys(
+          categoryFilter(params.categorySlug, params.subCategorySlug, params.subSubCategorySlug),
+        ),
+      ];
     case 'products':
       return listKeys(catalogueFilter(searchParams));
     case 'product':
