@@ -58,8 +58,7 @@ export function Dialog({
       // The opener may be gone (a menu that closed): then the focus goes to the page's start.
       if (opener?.isConnected) opener.focus();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the focus moves in once, on opening
-  }, []);
+  }, [sheet]);
 
   // Keys are heard on the document, not on the panel: focus can leave the panel without the
   // shopper moving it (a focused control that gets disabled or removed drops it to the body),

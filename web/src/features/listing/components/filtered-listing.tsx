@@ -70,7 +70,7 @@ export function FilteredListing({
       <FilterChips params={params} facets={facets} onChange={onChange} showStore={showStore} />
       <div className="lg:flex lg:items-start lg:gap-6">
         {wide && (
-          <aside aria-label="Filters" className="hidden w-60 shrink-0 lg:block">
+          <aside aria-label="Filters" className="w-60 shrink-0">
             <FilterPanel
               params={params}
               facets={facets}
