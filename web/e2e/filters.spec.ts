@@ -43,6 +43,15 @@ async function chooseSamsungAndPrice(page: Page, filters: Locator) {
   await expect(page).toHaveURL(/unit_price__gt=3999\.99&unit_price__lt=16000\.01/);
 }
 
+/** Smartphones on a 360 px phone, with the filter sheet opened. */
+async function openSheetAt360(page: Page) {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(SMARTPHONES);
+  await settled(page);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  return page.getByRole('dialog', { name: 'Filters' });
+}
+
 async function sortCheapestFirstThenBackAndReload(page: Page) {
   await expect.poll(async () => (await names(page)).sort()).toEqual([...CHEAPEST_FIRST].sort());
   await page.getByLabel('Sort by').selectOption('unit_price');
@@ -89,11 +98,7 @@ test('filters by brand and price, sorts by price, and keeps them across back and
 test('filters in a bottom sheet on a 360 px phone, with the same address rules', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(SMARTPHONES);
-  await settled(page);
-  await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  const dialog = await openSheetAt360(page);
   await chooseSamsungAndPrice(page, dialog);
   await dialog.getByRole('button', { name: 'Show 4 results' }).click();
   await expect(dialog).toHaveCount(0);
@@ -115,11 +120,7 @@ test('filters in a bottom sheet on a 360 px phone, with the same address rules',
 test('chooses several stores in the 360 px bottom sheet, the total their sum, and clears them', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(SMARTPHONES);
-  await settled(page);
-  await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  const sheet = await openSheetAt360(page);
   // A bottom sheet: as wide as the screen, its bottom the screen's.
   await expect
     .poll(async () => {
