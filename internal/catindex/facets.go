@@ -215,7 +215,7 @@ func (x *Index) maxStore() int64 {
 func (c *facetCount) add(a *attrs, n int) {
 	f := c.f
 	var miss uint8
-	if f.store != 0 && int64(a.store) != f.store {
+	if len(f.stores.ids) > 0 && !f.stores.contains(int64(a.store)) {
 		miss |= missStore
 	}
 	if len(f.brands.ids) > 0 && !f.brands.contains(int64(a.brand)) {
@@ -286,15 +286,18 @@ func (c *facetCount) addStore(store, n int32) {
 }
 
 // topStores lists the stores with the most products, then by id, at most
-// MaxFacetValues, and the chosen store.
+// MaxFacetValues, and the chosen stores.
 func (c *facetCount) topStores() []shop.StoreCount {
 	byCount := func(a, b shop.StoreCount) int { return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.ID, b.ID)) }
-	top := make([]shop.StoreCount, 0, MaxFacetValues+1)
-	chosen := shop.StoreCount{ID: c.f.store}
+	top := make([]shop.StoreCount, 0, MaxFacetValues+len(c.f.stores.ids))
+	chosen := make([]shop.StoreCount, len(c.f.stores.ids))
+	for i, id := range c.f.stores.ids {
+		chosen[i].ID = id
+	}
 	offer := func(id int64, n int) {
 		v := shop.StoreCount{ID: id, Count: n}
-		if id == chosen.ID {
-			chosen = v
+		if i := slices.IndexFunc(chosen, func(s shop.StoreCount) bool { return s.ID == id }); i >= 0 {
+			chosen[i] = v
 		}
 		top = keepTop(top, v, byCount)
 	}
@@ -308,8 +311,10 @@ func (c *facetCount) topStores() []shop.StoreCount {
 			offer(int64(id), int(n))
 		}
 	}
-	if chosen.ID != 0 && !slices.ContainsFunc(top, func(v shop.StoreCount) bool { return v.ID == chosen.ID }) {
-		top = append(top, chosen)
+	for _, s := range chosen {
+		if !slices.ContainsFunc(top, func(v shop.StoreCount) bool { return v.ID == s.ID }) {
+			top = append(top, s)
+		}
 	}
 	if len(top) == 0 {
 		return nil

@@ -129,7 +129,7 @@ func (x *Index) band(l *list, f *filter) []int32 {
 var emptyList = &list{}
 
 // listFor returns the shortest base list that holds every base document
-// passing f: of its categories and store, else all.
+// passing f: of its categories or its one chosen store, else all.
 func (x *Index) listFor(f *filter) *list {
 	best := x.b.all
 	offer := func(l *list) {
@@ -145,8 +145,8 @@ func (x *Index) listFor(f *filter) *list {
 			offer(x.b.byCat[l][c])
 		}
 	}
-	if f.store != 0 {
-		offer(x.b.byStore[f.store])
+	if len(f.stores.ids) == 1 {
+		offer(x.b.byStore[f.stores.ids[0]])
 	}
 	return best
 }

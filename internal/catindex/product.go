@@ -160,7 +160,7 @@ func (x *Index) compare(keys []orderKey, a, b item) int {
 // filter is a query's filters and visibility, compiled.
 type filter struct {
 	cats            [shop.MaxCategoryDepth]int64
-	store           int64
+	stores          idSet // the stores to keep, none = any
 	above, below    int64 // strict bounds
 	inStock, onSale bool
 	minAvg          int16
@@ -172,7 +172,7 @@ type filter struct {
 }
 
 func (x *Index) compileFilter(q *shop.ProductQuery) *filter {
-	f := &filter{cats: q.CategoryIDs, store: q.StoreID, above: math.MinInt64, below: math.MaxInt64,
+	f := &filter{cats: q.CategoryIDs, stores: newIDSet(q.StoreIDs), above: math.MinInt64, below: math.MaxInt64,
 		inStock: q.InStock, onSale: q.OnSale, minAvg: int16(min(max(q.MinRating, 0), 500)),
 		hiddenCats: newIDSet(q.Hidden.Categories), hiddenSt: newIDSet(q.Hidden.Stores)}
 	if q.PriceAbove != nil {
@@ -195,13 +195,13 @@ func (x *Index) compileFilter(q *shop.ProductQuery) *filter {
 // makeKey identifies the filter set in the count memo.
 func (f *filter) makeKey() string {
 	key := make([]byte, 0, 64)
-	for _, v := range append(f.cats[:], f.store, f.above, f.below, int64(f.minAvg)) {
+	for _, v := range append(f.cats[:], f.above, f.below, int64(f.minAvg)) {
 		key = strconv.AppendInt(key, v, 10)
 		key = append(key, ',')
 	}
 	key = strconv.AppendBool(key, f.inStock)
 	key = strconv.AppendBool(key, f.onSale)
-	for _, set := range [][]int64{f.hiddenCats.ids, f.hiddenSt.ids, f.brands.ids} {
+	for _, set := range [][]int64{f.hiddenCats.ids, f.hiddenSt.ids, f.brands.ids, f.stores.ids} {
 		key = append(key, '|')
 		for _, v := range set {
 			key = strconv.AppendInt(key, v, 10)
@@ -216,7 +216,7 @@ func (f *filter) makeKey() string {
 // that is set.
 func (f *filter) pass(a *attrs) bool {
 	if a.flags&flagActive == 0 || (f.inStock && a.flags&flagInStock == 0) || a.price <= f.above ||
-		a.price >= f.below || (f.store != 0 && int64(a.store) != f.store) || (f.onSale && a.disc == 0) ||
+		a.price >= f.below || (len(f.stores.ids) > 0 && !f.stores.contains(int64(a.store))) || (f.onSale && a.disc == 0) ||
 		a.avg < f.minAvg || (len(f.brands.ids) > 0 && !f.brands.contains(int64(a.brand))) {
 		return false
 	}

@@ -85,7 +85,7 @@ func (m model) query(q shop.ProductQuery) shop.ProductPage {
 				return false
 			}
 		}
-		return (q.StoreID == 0 || p.Store == q.StoreID) && (!q.InStock || p.InStock) &&
+		return (len(q.StoreIDs) == 0 || slices.Contains(q.StoreIDs, p.Store)) && (!q.InStock || p.InStock) &&
 			(q.PriceAbove == nil || p.Price > int64(*q.PriceAbove)) && (q.PriceBelow == nil || p.Price < int64(*q.PriceBelow)) &&
 			(len(q.Brands) == 0 || slices.ContainsFunc(q.Brands, func(b string) bool {
 				return shop.BrandKey(b) == shop.BrandKey(p.Brand) && p.Brand != ""
@@ -167,7 +167,7 @@ func (m model) facets(q shop.ProductQuery) shop.ProductFacets {
 	}
 	out := shop.ProductFacets{Total: len(matching(q))}
 	noStore := q
-	noStore.StoreID = 0
+	noStore.StoreIDs = nil
 	stores := map[int64]int{}
 	for _, p := range matching(noStore) {
 		if p.Store != 0 {
@@ -178,8 +178,10 @@ func (m model) facets(q shop.ProductQuery) shop.ProductFacets {
 		out.Stores = append(out.Stores, shop.StoreCount{ID: id, Count: n})
 	}
 	slices.SortFunc(out.Stores, func(a, b shop.StoreCount) int { return cmp.Or(b.Count-a.Count, cmp.Compare(a.ID, b.ID)) })
-	if q.StoreID != 0 && !slices.ContainsFunc(out.Stores, func(v shop.StoreCount) bool { return v.ID == q.StoreID }) {
-		out.Stores = append(out.Stores, shop.StoreCount{ID: q.StoreID})
+	for _, id := range q.StoreIDs {
+		if !slices.ContainsFunc(out.Stores, func(v shop.StoreCount) bool { return v.ID == id }) {
+			out.Stores = append(out.Stores, shop.StoreCount{ID: id})
+		}
 	}
 	noBrand := q
 	noBrand.Brands = nil
@@ -338,7 +340,10 @@ func (g gen) filter() shop.ProductQuery {
 		}
 	}
 	if r.IntN(4) == 0 {
-		q.StoreID = int64(1 + r.IntN(5))
+		q.StoreIDs = []int64{int64(1 + r.IntN(5))}
+		if r.IntN(2) == 0 { // a second store, above the first: the chosen are listed by id
+			q.StoreIDs = append(q.StoreIDs, q.StoreIDs[0]+1+int64(r.IntN(3)))
+		}
 	}
 	money := func() *shop.Money { m := shop.Money(int64(r.IntN(42)) * 500); return &m }
 	if r.IntN(4) == 0 {

@@ -23,7 +23,7 @@ func TestFirstPagesDoNotGrowWithTheCatalogue(t *testing.T) {
 		"level-3 category in stock, shuffle": func(seed int64) shop.ProductQuery {
 			return shop.ProductQuery{CategoryIDs: [3]int64{3, 305, 30507}, InStock: true, Seed: seed}
 		},
-		"store, shuffle": func(seed int64) shop.ProductQuery { return shop.ProductQuery{StoreID: 17, Seed: seed} },
+		"store, shuffle": func(seed int64) shop.ProductQuery { return shop.ProductQuery{StoreIDs: []int64{17}, Seed: seed} },
 		"price band, shuffle": func(seed int64) shop.ProductQuery {
 			above, below := shop.Money(500_000), shop.Money(900_000)
 			return shop.ProductQuery{PriceAbove: &above, PriceBelow: &below, Seed: seed}

@@ -308,3 +308,45 @@ func TestUnitsSoldRaceSellerEdits(t *testing.T) {
 		}
 	})
 }
+
+// TestSeveralStoresFilter: store repeats, as brand does; the list keeps
+// the products of any chosen store, and the store facet keeps every store's
+// count, the chosen ones listed even when they count 0.
+func TestSeveralStoresFilter(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newFacetFixture(t, st)
+		tema := f.a.OpenStore("Tema Tech")
+		nokia := shoptest.NewProduct("Nokia 105", 30000)
+		nokia.StoreID, nokia.Brand, nokia.Inventory, nokia.CategoryID = tema.ID, "Nokia", 5, f.itel.CategoryID
+		f.a.Products(nokia)
+		hubTema := fmt.Sprintf("store=%d&store=%d", f.hub.ID, tema.ID)
+		for _, tc := range []struct{ name, query, want string }{
+			{"repeated", hubTema + "&ordering=unit_price", "Nokia 105, Samsung Galaxy A15, Tecno Camon 30"},
+			{"with a brand", hubTema + "&brand=Nokia&brand=Tecno&ordering=unit_price", "Nokia 105, Tecno Camon 30"},
+			{"an id below 1 matches nothing", fmt.Sprintf("store=%d&store=0", f.hub.ID), ""},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				if got := f.names(t, tc.query); got != tc.want {
+					t.Errorf("got %q; want %q", got, tc.want)
+				}
+			})
+		}
+		for _, tc := range []struct{ name, query, want string }{
+			{"two stores chosen", "category__slug=phones&" + hubTema,
+				"3 | Accra Phone Hub 2 Osu Gadgets 2 Tema Tech 1 | Nokia 1 Samsung 1 Tecno 1 | 4+:2 3+:2 2+:2 1+:2 | stock 3 | sale 1 | 300.00-3200.00"},
+			{"a chosen store without products here counts 0", fmt.Sprintf("category__slug=televisions&store=%d&store=%d", f.osu.ID, tema.ID),
+				"1 | Osu Gadgets 1 Tema Tech 0 | Hisense 1 | 4+:0 3+:0 2+:0 1+:0 | stock 1 | sale 0 | 2800.00-2800.00"},
+		} {
+			t.Run("facets: "+tc.name, func(t *testing.T) {
+				if got := f.facets(t, tc.query).summary(); got != tc.want {
+					t.Errorf("got  %s\nwant %s", got, tc.want)
+				}
+			})
+		}
+		for _, path := range []string{"/api/store/products/?", "/api/store/products/facets/?"} {
+			w := f.a.Do("GET", path+fmt.Sprintf("store=%d&store=osu", f.hub.ID), "", shoptest.OffContract...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), `{"store":["A valid integer is required."]}`)
+		}
+	})
+}

@@ -32,6 +32,9 @@ func (a *API) categoryPage(r *http.Request, p *page) {
 		filter.Set("sub_subcategory__slug", slugs[2])
 	}
 	a.listing(r.Context(), p, filter)
+	// The heading names the categories from the tree: with it in the page, the
+	// first paint has the final heading, not the slugs until the tree arrives.
+	a.inject(r.Context(), p, "/store/categories/", nil)
 }
 
 func nonEmpty(ss []string) []string {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -18,9 +19,14 @@ const (
 	listPageSize = 24
 )
 
-// listing injects the first page of the product list with the filter, asked
-// for exactly as the app asks for it, and preloads its first image.
+// listing injects the first page of the product list with the filter and the
+// counts of its filter panel, each asked for exactly as the app asks for it
+// (web/src/features/listing/api/get-facets.ts: the filter without ordering),
+// and preloads the list's first image.
 func (a *API) listing(ctx context.Context, p *page, filter url.Values) {
+	counts := maps.Clone(filter)
+	counts.Del("ordering")
+	a.inject(ctx, p, "/store/products/facets/", counts)
 	filter.Set("fields", listFields)
 	filter.Set("page", "1")
 	filter.Set("page_size", strconv.Itoa(listPageSize))

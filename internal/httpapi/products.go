@@ -279,12 +279,18 @@ func productFilter(r *http.Request) (service.ProductFilter, error) {
 			*b.into = &m
 		}
 	}
-	if v := get("store"); v != "" {
+	// store is repeatable (store=1&store=2), as brand; blank values are
+	// ignored, and at most maxStoreFilters kept.
+	for _, v := range r.URL.Query()["store"] {
+		if v = strings.TrimSpace(v); v == "" || len(f.StoreIDs) == maxStoreFilters {
+			continue
+		}
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			fe.Add("store", "A valid integer is required.")
+			continue
 		}
-		f.StoreID, f.HasStore = id, true
+		f.StoreIDs = append(f.StoreIDs, id)
 	}
 	f.InStock = queryBool(get("in_stock"))
 	f.OnSale = queryBool(get("on_sale"))
@@ -314,8 +320,12 @@ func productFilter(r *http.Request) (service.ProductFilter, error) {
 	return f, fe.Err()
 }
 
-// maxBrandFilters bounds the brands one list filters by.
-const maxBrandFilters = 20
+// maxBrandFilters and maxStoreFilters bound the brands and stores one list
+// filters by.
+const (
+	maxBrandFilters = 20
+	maxStoreFilters = 20
+)
 
 func queryBool(v string) bool {
 	switch strings.ToLower(v) {
@@ -490,15 +500,15 @@ func listDeps(list service.ProductList) readDeps {
 	for i, p := range list.Items {
 		d.products[i] = p.ID
 	}
-	for _, id := range list.Place.Categories {
+	for _, id := range list.Categories {
 		if id != 0 {
 			d.category = id
 		}
 	}
-	if d.category == 0 && list.Place.Store != 0 {
-		d.stores = []int64{list.Place.Store}
+	if d.category == 0 {
+		d.stores = list.Stores
 	}
-	d.anyProduct = d.category == 0 && list.Place.Store == 0
+	d.anyProduct = d.category == 0 && len(list.Stores) == 0
 	return d
 }
 

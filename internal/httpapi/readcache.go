@@ -47,11 +47,11 @@ type readCache struct {
 
 // readDeps is what a public answer depends on besides categories and stores
 // (every answer does): the products it shows and, for a list, the products
-// that could enter it — those of one category or store, or any product.
+// that could enter it — those of one category or of its stores, or any product.
 // Handlers name them with dependOn.
 type readDeps struct {
 	products   []int64
-	stores     []int64 // stores shown (their ratings), or the store of a list of one store
+	stores     []int64 // stores shown (their ratings), or those a list is filtered by
 	category   int64   // a list of one category (the deepest level filtered)
 	anyProduct bool    // a list any product may enter
 }

@@ -164,6 +164,27 @@ func TestServedPages(t *testing.T) {
 			}
 		})
 
+		t.Run("list pages carry their filter counts, as the app asks for them, without ordering", func(t *testing.T) {
+			storeID := strconv.FormatInt(store.ID, 10)
+			for _, tc := range []struct{ path, query string }{
+				{"/category/gaming/consoles", "category__slug=gaming&subcategory__slug=consoles"},
+				{"/search?query=+XBOX+series", "search=x-box+series"},
+				{"/products?ordering=name&store=" + storeID + "&page=2", "store=" + storeID},
+			} {
+				body := a.Do("GET", tc.path, "").Body.String()
+				raw, ok := island(t, body)["/store/products/facets/?"+tc.query]
+				if !ok {
+					t.Fatalf("%s: island lacks the counts of %s: %v", tc.path, tc.query, island(t, body))
+				}
+				if want := a.Do("GET", "/api/store/products/facets/?"+tc.query, "").Body.String(); string(raw) != want {
+					t.Errorf("%s: island counts =\n%s\nwant the API's\n%s", tc.path, raw, want)
+				}
+				if !strings.Contains(string(raw), `"count":1`) {
+					t.Errorf("%s: island counts = %s, want the one product", tc.path, raw)
+				}
+			}
+		})
+
 		t.Run("search and catalogue pages carry the first page of their listing as the app asks for it", func(t *testing.T) {
 			listFields := "id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count"
 			for _, tc := range []struct {

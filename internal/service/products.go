@@ -46,9 +46,9 @@ type ProductFilter struct {
 	Search        string
 	PriceAbove    *shop.Money
 	PriceBelow    *shop.Money
-	// StoreID filters by store when HasStore is set.
-	StoreID  int64
-	HasStore bool
+	// StoreIDs keeps products of any of them; none = any. An id below 1
+	// matches nothing.
+	StoreIDs []int64
 	InStock  bool
 	// Brands keeps products of any of them (ignoring case); none = any.
 	Brands []string
@@ -68,9 +68,10 @@ type ProductList struct {
 	Total int
 	// Seed is the shuffle seed used, 0 when the list was not shuffled.
 	Seed int64
-	// Place is the category chain and store the list was filtered by
-	// (zero for any): only products of it can enter the list.
-	Place shop.ProductPlace
+	// Categories and Stores are what the list was filtered by (zero and
+	// none for any): only products of them can enter the list.
+	Categories [shop.MaxCategoryDepth]int64
+	Stores     []int64
 }
 
 // visibility is the catalogue as shoppers see it: which categories are
@@ -164,7 +165,7 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 		return ProductList{}, err
 	}
 	return ProductList{Items: items, Total: page.Total, Seed: q.Seed,
-		Place: shop.ProductPlace{Categories: q.CategoryIDs, Store: q.StoreID}}, nil
+		Categories: q.CategoryIDs, Stores: q.StoreIDs}, nil
 }
 
 // productQuery resolves a filter's slugs, store and search into the
@@ -189,12 +190,12 @@ func (s *Service) productQuery(ctx context.Context, f ProductFilter) (shop.Produ
 		}
 		q.CategoryIDs[i] = c.ID
 	}
-	if f.HasStore {
-		if f.StoreID <= 0 {
+	for _, id := range f.StoreIDs {
+		if id <= 0 {
 			return q, false, nil
 		}
-		q.StoreID = f.StoreID
 	}
+	q.StoreIDs = f.StoreIDs
 	if sq := search.Parse(f.Search); !sq.Blank {
 		if len(sq.Terms) == 0 {
 			return q, false, nil

@@ -111,8 +111,9 @@ type ProductQuery struct {
 	// CategoryIDs filters by level (index 0 = category); 0 = any.
 	CategoryIDs [MaxCategoryDepth]int64
 	// Hidden names the categories and stores whose products are not visible.
-	Hidden  Hidden
-	StoreID int64 // 0 = any store
+	Hidden Hidden
+	// StoreIDs keeps the products of any of these stores; none = any.
+	StoreIDs []int64
 	// PriceAbove and PriceBelow are strict bounds in pesewas when set.
 	PriceAbove, PriceBelow *Money
 	InStock                bool

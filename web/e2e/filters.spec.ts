@@ -36,6 +36,15 @@ async function chooseSamsungAndPrice(page: Page, filters: Locator) {
   await expect(page).toHaveURL(/unit_price__gt=3999\.99&unit_price__lt=16000\.01/);
 }
 
+/** Smartphones on a 360 px phone, with the filter sheet opened. */
+async function openSheetAt360(page: Page) {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(SMARTPHONES);
+  await settled(page);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  return page.getByRole('dialog', { name: 'Filters' });
+}
+
 async function sortCheapestFirstThenBackAndReload(page: Page) {
   await expect.poll(async () => (await names(page)).sort()).toEqual([...CHEAPEST_FIRST].sort());
   await page.getByLabel('Sort by').selectOption('unit_price');
@@ -79,12 +88,10 @@ test('filters by brand and price, sorts by price, and keeps them across back and
   await noAxeViolations(page);
 });
 
-test('filters in a dialog on a 360 px phone, with the same address rules', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(SMARTPHONES);
-  await settled(page);
-  await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Filters' });
+test('filters in a bottom sheet on a 360 px phone, with the same address rules', async ({
+  page,
+}) => {
+  const dialog = await openSheetAt360(page);
   await chooseSamsungAndPrice(page, dialog);
   await dialog.getByRole('button', { name: 'Show 4 results' }).click();
   await expect(dialog).toHaveCount(0);
@@ -99,4 +106,42 @@ test('filters in a dialog on a 360 px phone, with the same address rules', async
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/brand=/);
   await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+});
+
+test('chooses several stores in the 360 px bottom sheet, the total their sum, and clears them', async ({
+  page,
+}) => {
+  const sheet = await openSheetAt360(page);
+  // A bottom sheet: as wide as the screen, its bottom the screen's.
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      return box && [Math.round(box.x), Math.round(box.width), Math.round(box.y + box.height)];
+    })
+    .toEqual([0, 360, 800]);
+  const stores = sheet.getByRole('group', { name: 'Store' }).getByRole('checkbox');
+  const counts: number[] = [];
+  for (const i of [0, 1]) {
+    // The label reads 'Name (12 products)'.
+    const label = await stores.nth(i).locator('xpath=..').innerText();
+    counts.push(Number(/\((\d+)/.exec(label)?.[1]));
+    await stores.nth(i).click();
+    await expect(stores.nth(i)).toBeChecked();
+  }
+  await expect(page).toHaveURL(/store=\d+&store=\d+/);
+  // The apply button stays in sight below the choices, with the sum of the two stores.
+  const show = sheet.getByRole('button', {
+    name: `Show ${String(counts.reduce((a, b) => a + b))} results`,
+  });
+  await expect(show).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await noAxeViolations(page);
+  await sheet.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).not.toHaveURL(/store=/);
+  await expect(stores.nth(0)).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused();
 });

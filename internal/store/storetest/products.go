@@ -238,7 +238,7 @@ func testProductList(t *testing.T, st *sqldb.Store) {
 			Hidden: shop.Hidden{Categories: []int64{c.consoles.ID}, Stores: []int64{c.accra}}}, "watch galaxy"},
 		{"strict price bounds and stock", shop.ProductQuery{PriceAbove: money(45000), PriceBelow: money(689900), InStock: true,
 			Ordering: []shop.OrderKey{{Field: shop.OrderUnitPrice}}}, "controller series-s"},
-		{"store, second page of two", shop.ProductQuery{StoreID: c.accra, Ordering: []shop.OrderKey{{Field: shop.OrderName}},
+		{"store, second page of two", shop.ProductQuery{StoreIDs: []int64{c.accra}, Ordering: []shop.OrderKey{{Field: shop.OrderName}},
 			Limit: 2, Offset: 1}, "series-s controller"},
 		{"search narrowed by a filter", shop.ProductQuery{Terms: []string{"wireless"}, CategoryIDs: [3]int64{c.gaming.ID, 0, 0}},
 			"controller"},

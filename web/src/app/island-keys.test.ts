@@ -12,6 +12,7 @@ import { toSearchTerm } from '@/features/search/api/search-term';
 import { categoryFilter } from '@/routes/category';
 import { productId } from '@/routes/product';
 import { catalogueFilter } from '@/features/listing/catalogue-filter';
+import { facetsIslandKey } from '@/features/listing/api/get-facets';
 import { searchQuery } from '@/routes/search';
 import { islandKey } from '@/lib/island-key';
 
@@ -27,8 +28,11 @@ const fixture = JSON.parse(
   readFileSync(join(import.meta.dirname, '../../../testdata/island-keys.json'), 'utf8'),
 ) as Fixture;
 
-const listKey = (filter: Record<string, string>) =>
-  islandKey('/store/products/', productListQuery(filter, { page: 1, seed: undefined }));
+/** A list page's keys: its first page and its filter counts. */
+const listKeys = (filter: Record<string, string>) => [
+  islandKey('/store/products/', productListQuery(filter, { page: 1, seed: undefined })),
+  facetsIslandKey(filter) ?? '',
+];
 
 // The storefront's routes with a first screen from the island, as app/router.tsx declares them.
 const ROUTES = [
@@ -50,16 +54,17 @@ function appKeys(url: string): string[] {
       return [CATEGORIES_ISLAND_KEY, HERO_ISLAND_KEY];
     case 'search': {
       const query = searchQuery(searchParams);
-      return query ? [listKey({ search: toSearchTerm(query) })] : [];
+      return query ? listKeys({ search: toSearchTerm(query) }) : [];
     }
     case 'category':
       return [
-        listKey(
+        CATEGORIES_ISLAND_KEY,
+        ...listKeys(
           categoryFilter(params.categorySlug, params.subCategorySlug, params.subSubCategorySlug),
         ),
       ];
     case 'products':
-      return [listKey(catalogueFilter(searchParams))];
+      return listKeys(catalogueFilter(searchParams));
     case 'product':
       return [productIslandKey(productId(params.id))];
     default:

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { NO_FACETS, server } from '@/test/server';
 
@@ -19,7 +19,10 @@ const galaxy = {
 const facets = {
   ...NO_FACETS,
   count: 1,
-  stores: [{ id: 3, name: 'Accra Phone Hub', count: 1 }],
+  stores: [
+    { id: 3, name: 'Accra Phone Hub', count: 1 },
+    { id: 5, name: 'Osu Gadgets', count: 2 },
+  ],
   brands: [
     { name: 'Tecno', count: 7 },
     { name: 'Samsung', count: 1 },
@@ -60,6 +63,22 @@ async function askPriceRange(filters: HTMLElement, lowest: string, highest: stri
 }
 
 describe('All Products filters', () => {
+  // A wide screen, where the filters are a column beside the list (none is built on a phone).
+  beforeEach(() => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (media: string) =>
+        ({
+          matches: media.includes('min-width'),
+          media,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows each filter value with its count, and a deal struck through with its percent off', async () => {
     serve();
     renderApp('/products');
@@ -67,7 +86,7 @@ describe('All Products filters', () => {
     expect(
       await within(filters).findByRole('checkbox', { name: /^Tecno\s*\(7\s*products/ }),
     ).toBeInTheDocument();
-    expect(within(filters).getByRole('radio', { name: /Accra Phone Hub/ })).toBeInTheDocument();
+    expect(within(filters).getByRole('checkbox', { name: /Accra Phone Hub/ })).toBeInTheDocument();
     expect(within(filters).getByRole('radio', { name: /4 stars & up/ })).toBeInTheDocument();
     expect(within(filters).getByRole('checkbox', { name: /On sale/ })).toBeInTheDocument();
     const card = screen.getByRole('article');
@@ -121,17 +140,77 @@ describe('All Products filters', () => {
     });
   });
 
-  it('opens the filters in a dialog on a phone, focus inside, closed by Escape', async () => {
+  it('chooses several stores, each in the address, the list and the counts, and removes one by chip', async () => {
+    const asked = serve();
+    const { location } = renderApp('/products');
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    await userEvent.click(
+      await within(filters).findByRole('checkbox', { name: /^Accra Phone Hub\s*\(1\s*product\)/ }),
+    );
+    await userEvent.click(
+      within(filters).getByRole('checkbox', { name: /^Osu Gadgets\s*\(2\s*products\)/ }),
+    );
+    await waitFor(() => {
+      expect(location.current.search).toBe('?store=3&store=5');
+    });
+    await waitFor(() => {
+      expect(asked.lists.at(-1)?.getAll('store')).toEqual(['3', '5']);
+    });
+    expect(asked.counts.at(-1)?.getAll('store')).toEqual(['3', '5']);
+    expect(within(filters).getByRole('checkbox', { name: /Accra Phone Hub/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: 'Chosen filters' });
+    await userEvent.click(
+      within(chips).getByRole('button', { name: 'Remove filter: Accra Phone Hub' }),
+    );
+    await waitFor(() => {
+      expect(location.current.search).toBe('?store=5');
+    });
+    expect(within(filters).getByRole('checkbox', { name: /Accra Phone Hub/ })).not.toBeChecked();
+    expect(within(filters).getByRole('checkbox', { name: /Osu Gadgets/ })).toBeChecked();
+  });
+
+  it('opens the filters in a bottom sheet on a phone: focus inside, Clear, Show N results, Escape', async () => {
     serve();
-    renderApp('/products?brand=Samsung');
-    await userEvent.click(await screen.findByRole('button', { name: 'Filters (1)' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
-    expect(within(dialog).getByRole('checkbox', { name: /Samsung/ })).toBeChecked();
-    expect(within(dialog).getByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
+    const { location } = renderApp('/products?brand=Samsung&ordering=name');
+    const opener = await screen.findByRole('button', { name: 'Filters (1)' });
+    await userEvent.click(opener);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    // The sheet itself takes the focus: no field is focused, so no phone keyboard covers it.
+    expect(document.activeElement).toBe(sheet);
+    expect(within(sheet).getByRole('checkbox', { name: /Samsung/ })).toBeChecked();
+    await userEvent.click(within(sheet).getByRole('checkbox', { name: /Osu Gadgets/ }));
+    await waitFor(() => {
+      expect(location.current.search).toBe('?brand=Samsung&ordering=name&store=5');
+    });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Clear' }));
+    await waitFor(() => {
+      expect(location.current.search).toBe('?ordering=name');
+    });
+    expect(within(sheet).getByRole('button', { name: 'Clear' })).toBeDisabled();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Show 1 result' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Filters' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    await screen.findByRole('dialog', { name: 'Filters' });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
+  });
+
+  it('keeps Tab inside the sheet', async () => {
+    serve();
+    renderApp('/products');
+    await userEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(
+      within(sheet).getByRole('button', { name: 'Show 1 result' }),
+    );
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(sheet).getByRole('button', { name: 'Close' }));
   });
 });

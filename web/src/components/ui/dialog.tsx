@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { cx } from '@/lib/cx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -9,14 +10,19 @@ const FOCUSABLE =
  * and a click outside close it; focus returns where it was when it closes. It is rendered at the
  * end of the document and makes everything else inert while open, so screen readers and
  * pointers cannot reach behind it either.
+ *
+ * `sheet` draws it as a bottom sheet (a phone's panel of choices): the width of the screen, sliding
+ * up from the bottom; the focus goes to the sheet itself, so that no keyboard opens over it.
  */
 export function Dialog({
   labelledBy,
   onClose,
+  sheet = false,
   children,
 }: {
   labelledBy: string;
   onClose: () => void;
+  sheet?: boolean;
   children: ReactNode;
 }) {
   const panel = useRef<HTMLDivElement>(null);
@@ -43,15 +49,16 @@ export function Dialog({
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // The first field, so typing can start at once; else the first control.
-    const first =
-      panel.current?.querySelector<HTMLElement>('input, textarea') ??
-      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = sheet
+      ? null
+      : (panel.current?.querySelector<HTMLElement>('input, textarea') ??
+        panel.current?.querySelector<HTMLElement>(FOCUSABLE));
     (first ?? panel.current)?.focus();
     return () => {
       // The opener may be gone (a menu that closed): then the focus goes to the page's start.
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [sheet]);
 
   // Keys are heard on the document, not on the panel: focus can leave the panel without the
   // shopper moving it (a focused control that gets disabled or removed drops it to the body),
@@ -68,7 +75,9 @@ export function Dialog({
       const last = items[items.length - 1];
       if (!first || !last) return;
       const active = document.activeElement;
-      const outside = !panel.current.contains(active);
+      // The panel itself (focused on opening) counts as outside: Tab goes to the first control,
+      // Shift+Tab to the last.
+      const outside = active === panel.current || !panel.current.contains(active);
       if (event.shiftKey && (outside || active === first)) {
         event.preventDefault();
         last.focus();
@@ -85,7 +94,10 @@ export function Dialog({
 
   return createPortal(
     <div
-      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-ink/60 p-4 sm:items-center"
+      className={cx(
+        'fixed inset-0 z-40 flex justify-center bg-ink/60',
+        sheet ? 'items-end' : 'items-start overflow-y-auto p-4 sm:items-center',
+      )}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) closeRef.current();
       }}
@@ -96,7 +108,12 @@ export function Dialog({
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}
-        className="relative w-full max-w-md rounded-card bg-white p-6 shadow-raised outline-none"
+        className={cx(
+          'relative w-full bg-white shadow-raised outline-none',
+          sheet
+            ? 'max-w-lg rounded-t-card px-4 pt-4 motion-safe:animate-sheet-up'
+            : 'max-w-md rounded-card p-6',
+        )}
       >
         <button
           type="button"

@@ -15,17 +15,26 @@ export const FILTER_KEYS = [
 
 export type ListFilter = Readonly<Record<string, string | readonly string[]>>;
 
-/** The chosen filters and sort of an address: `brand` may repeat; empty values are left out. */
+/** The filters that may be chosen more than once: each value is its own parameter. */
+const MANY = ['brand', 'store'] as const;
+
+/**
+ * The chosen filters and sort of an address: `brand` and `store` may repeat (a list of several,
+ * a string for one: the server injects first pages of single values); empty values are left out.
+ */
 export function listFilters(
   params: URLSearchParams,
   withStore = true,
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  const brands = params.getAll('brand').filter((b) => b.trim() !== '');
-  if (brands.length > 0) out.brand = brands;
+  for (const key of MANY) {
+    if (key === 'store' && !withStore) continue;
+    const values = params.getAll(key).filter((v) => v.trim() !== '');
+    if (values.length > 0) out[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
   for (const key of [...FILTER_KEYS, 'ordering'] as const) {
-    if (key === 'brand' || (key === 'store' && !withStore)) continue;
-    const value = params.get(key);
+    if ((MANY as readonly string[]).includes(key)) continue;
+    const value = params.getAll(key).at(-1); // as the API: a repeated parameter's last value
     if (value) out[key] = value;
   }
   return out;
@@ -34,8 +43,11 @@ export function listFilters(
 /** How many filters are chosen (a price range counts once). */
 export function chosenCount(params: URLSearchParams, withStore = true): number {
   const f = listFilters(params, withStore);
-  let n = (f.brand?.length ?? 0) + (f.unit_price__gt || f.unit_price__lt ? 1 : 0);
-  for (const key of ['store', 'min_rating', 'in_stock', 'on_sale'] as const) if (f[key]) n++;
+  const many = (v: string | string[] | undefined) =>
+    v === undefined ? 0 : typeof v === 'string' ? 1 : v.length;
+  let n = many(f.brand) + many(f.store);
+  if (f.unit_price__gt || f.unit_price__lt) n++;
+  for (const key of ['min_rating', 'in_stock', 'on_sale'] as const) if (f[key]) n++;
   return n;
 }
 
@@ -58,13 +70,17 @@ export function setFilter(
   return next;
 }
 
-export function toggleBrand(params: URLSearchParams, brand: string): URLSearchParams {
+/** The address with one value of a repeatable filter (`brand`, `store`) added, or removed if there (ignoring case). */
+export function toggleValue(
+  params: URLSearchParams,
+  key: (typeof MANY)[number],
+  value: string,
+): URLSearchParams {
   const next = new URLSearchParams(params);
-  const brands = next.getAll('brand');
-  next.delete('brand');
-  const key = brand.toLowerCase();
-  const kept = brands.filter((b) => b.toLowerCase() !== key);
-  for (const b of kept.length === brands.length ? [...brands, brand] : kept)
-    next.append('brand', b);
+  const values = next.getAll(key);
+  next.delete(key);
+  const lower = value.toLowerCase();
+  const kept = values.filter((v) => v.toLowerCase() !== lower);
+  for (const v of kept.length === values.length ? [...values, value] : kept) next.append(key, v);
   return next;
 }

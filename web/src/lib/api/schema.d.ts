@@ -110,7 +110,7 @@ export interface paths {
     };
     /**
      * Active products, filtered, searched or shuffled
-     * @description Active products whose whole category chain is active. Filters are ANDed; empty values and unknown parameters are ignored; a repeated parameter takes its last value. Default order: with `search`, relevance then `id`; otherwise a shuffle keyed by `seed` (the server picks one when absent, returns it in `X-Shuffle-Seed` and carries it into next-page URLs). `ordering` overrides both.
+     * @description Active products whose whole category chain is active. Filters are ANDed; empty values and unknown parameters are ignored; a repeated parameter takes its last value, except `store` and `brand`. Default order: with `search`, relevance then `id`; otherwise a shuffle keyed by `seed` (the server picks one when absent, returns it in `X-Shuffle-Seed` and carries it into next-page URLs). `ordering` overrides both.
      */
     get: operations['listProducts'];
     put?: never;
@@ -130,7 +130,7 @@ export interface paths {
     };
     /**
      * Counts per filter value of a product list
-     * @description For the list the same filter parameters select (paging, `ordering`, `seed` and `fields` are ignored): how many products each store, brand, rating, in-stock and on-sale choice would show, and the price range. Each facet is counted with every other filter applied but not its own, so choosing a brand leaves the other brands' counts (decision 0021). `stores` and `brands` list at most 30 values, most products first (ties by id or name), plus the chosen `store` and `brand`s even when they count 0. Served from the catalogue index that answers the list.
+     * @description For the list the same filter parameters select (paging, `ordering`, `seed` and `fields` are ignored): how many products each store, brand, rating, in-stock and on-sale choice would show, and the price range. Each facet is counted with every other filter applied but not its own, so choosing a brand leaves the other brands' counts (decision 0021). `stores` and `brands` list at most 30 values, most products first (ties by id or name), plus the chosen `store`s and `brand`s even when they count 0. Served from the catalogue index that answers the list.
      */
     get: operations['listProductFacets'];
     put?: never;
@@ -3717,6 +3717,8 @@ export interface components {
   parameters: {
     /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
     BrandFilter: string[];
+    /** @description Store ids, repeatable (`store=1&store=2`): products of any of these stores. At most 20 are read; a value that is not an integer is a 400 on `store`, an id below 1 matches nothing. */
+    StoreFilter: number[];
     /** @description Verified average rating at least this (0 to 5, e.g. `4`); else 400 on `min_rating`. */
     MinRatingFilter: number;
     /** @description `true`/`1`: only products with a deal (a price before it above the price). */
@@ -4018,7 +4020,8 @@ export interface operations {
         unit_price__gt?: string;
         /** @description Decimal */
         unit_price__lt?: string;
-        store?: number;
+        /** @description Store ids, repeatable (`store=1&store=2`): products of any of these stores. At most 20 are read; a value that is not an integer is a 400 on `store`, an id below 1 matches nothing. */
+        store?: components['parameters']['StoreFilter'];
         /** @description `true`/`1`: inventory above 0. */
         in_stock?: string;
         /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
@@ -4079,7 +4082,8 @@ export interface operations {
         search?: string;
         unit_price__gt?: string;
         unit_price__lt?: string;
-        store?: number;
+        /** @description Store ids, repeatable (`store=1&store=2`): products of any of these stores. At most 20 are read; a value that is not an integer is a 400 on `store`, an id below 1 matches nothing. */
+        store?: components['parameters']['StoreFilter'];
         in_stock?: string;
         /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
         brand?: components['parameters']['BrandFilter'];

@@ -1,6 +1,6 @@
 import { formatPrice } from '@/lib/money';
 import type { Facets } from '../api/get-facets';
-import { setFilter, toggleBrand, withoutFilters } from '../list-filters';
+import { setFilter, toggleValue, withoutFilters } from '../list-filters';
 
 interface Chip {
   label: string;
@@ -15,14 +15,14 @@ export function chipsOf(
 ): Chip[] {
   const chips: Chip[] = [];
   if (showStore) {
-    const store = params.get('store');
-    if (store) {
-      const name = facets?.stores.find((s) => String(s.id) === store)?.name ?? 'Store';
-      chips.push({ label: name, next: setFilter(params, 'store', null) });
+    for (const store of params.getAll('store')) {
+      if (!store.trim()) continue;
+      const name = facets?.stores.find((s) => String(s.id) === store)?.name ?? `Store ${store}`;
+      chips.push({ label: name, next: toggleValue(params, 'store', store) });
     }
   }
   for (const brand of params.getAll('brand')) {
-    if (brand.trim()) chips.push({ label: brand, next: toggleBrand(params, brand) });
+    if (brand.trim()) chips.push({ label: brand, next: toggleValue(params, 'brand', brand) });
   }
   const gt = params.get('unit_price__gt');
   const lt = params.get('unit_price__lt');

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/money';
 import type { Facets } from '../api/get-facets';
-import { setFilter, toggleBrand } from '../list-filters';
+import { setFilter, toggleValue } from '../list-filters';
 
 /** The rating choices: at least this many stars (verified average). */
 export const RATING_CHOICES = [4, 3, 2, 1] as const;
@@ -24,7 +24,7 @@ export function FilterPanel({
   showStore?: boolean;
 }) {
   const chosenBrands = new Set(params.getAll('brand').map((b) => b.toLowerCase()));
-  const store = params.get('store') ?? '';
+  const chosenStores = new Set(params.getAll('store'));
   const rating = params.get('min_rating') ?? '';
   return (
     <div className="flex flex-col gap-5">
@@ -37,25 +37,15 @@ export function FilterPanel({
       />
       {showStore && facets && facets.stores.length > 0 && (
         <Group legend="Store">
-          <Choice
-            type="radio"
-            name="store"
-            label="Any store"
-            checked={store === ''}
-            onChange={() => {
-              onChange(setFilter(params, 'store', null));
-            }}
-          />
           {facets.stores.map((s) => (
             <Choice
               key={s.id}
-              type="radio"
-              name="store"
+              type="checkbox"
               label={s.name}
               count={s.count}
-              checked={store === String(s.id)}
+              checked={chosenStores.has(String(s.id))}
               onChange={() => {
-                onChange(setFilter(params, 'store', String(s.id)));
+                onChange(toggleValue(params, 'store', String(s.id)));
               }}
             />
           ))}
@@ -71,7 +61,7 @@ export function FilterPanel({
               count={b.count}
               checked={chosenBrands.has(b.name.toLowerCase())}
               onChange={() => {
-                onChange(toggleBrand(params, b.name));
+                onChange(toggleValue(params, 'brand', b.name));
               }}
             />
           ))}

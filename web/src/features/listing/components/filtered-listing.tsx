@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useFacets } from '../api/get-facets';
 import { CatalogueSort } from '../catalogue-sort';
 import { chosenCount, listFilters, withoutFilters, type ListFilter } from '../list-filters';
@@ -9,16 +10,23 @@ import { FilterPanel } from './filter-panel';
 
 const FilterSheet = lazy(() => import('./filter-sheet'));
 
-/** The filters of a list page: its own (`base`: category, search, store) and the address's. */
+/** Tailwind's `lg`: from here the filters are a column beside the list. */
+const WIDE = '(min-width: 64rem)';
+
+/**
+ * The filters of a list page: its own (`base`: category, search, store) and the address's, which
+ * win where both have one (a catalogue's base is its address, repeated filters taken once).
+ */
 export function useListFilter(base: ListFilter, showStore = true): ListFilter {
   const [params] = useSearchParams();
-  return { ...listFilters(params, showStore), ...base };
+  return { ...base, ...listFilters(params, showStore) };
 }
 
 /**
  * A product list with its filters and sort (decision 0021): a filter column beside the list on
  * a wide screen, a 'Filters' button opening a sheet on a phone; the chosen filters as chips above
- * the list. Everything lives in the address: each change is a history entry. `children` is the
+ * the list. The column is not built at all on a phone, where it would be hidden: the first screen
+ * has that much less to draw. Everything lives in the address: each change is a history entry. `children` is the
  * list itself.
  */
 export function FilteredListing({
@@ -37,6 +45,7 @@ export function FilteredListing({
   const [params, setParams] = useSearchParams();
   const facets = useFacets(filter).data;
   const [sheet, setSheet] = useState(false);
+  const wide = useMediaQuery(WIDE);
   const chosen = chosenCount(params, showStore);
   const onChange = (next: URLSearchParams) => {
     setParams(next);
@@ -60,9 +69,16 @@ export function FilteredListing({
       </div>
       <FilterChips params={params} facets={facets} onChange={onChange} showStore={showStore} />
       <div className="lg:flex lg:items-start lg:gap-6">
-        <aside aria-label="Filters" className="hidden w-60 shrink-0 lg:block">
-          <FilterPanel params={params} facets={facets} onChange={onChange} showStore={showStore} />
-        </aside>
+        {wide && (
+          <aside aria-label="Filters" className="w-60 shrink-0">
+            <FilterPanel
+              params={params}
+              facets={facets}
+              onChange={onChange}
+              showStore={showStore}
+            />
+          </aside>
+        )}
         <div className="min-w-0 flex-1">{children}</div>
       </div>
       {sheet && (

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether the media query matches now, following its changes (a turned phone, a resized window). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => {
+        list.removeEventListener('change', onChange);
+      };
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
