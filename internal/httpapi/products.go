@@ -392,7 +392,7 @@ func (a *API) listProductFacets(w http.ResponseWriter, r *http.Request) error {
 		out.Price = &priceRangeDTO{Min: fc.MinPrice.String(), Max: fc.MaxPrice.String()}
 	}
 	liveCache(w)
-	dependOn(w, facetDeps(fc.Place))
+	dependOn(w, facetDeps(fc.Categories))
 	return reply(w, http.StatusOK, out)
 }
 
@@ -481,9 +481,9 @@ func (a *API) searchCorrections(w http.ResponseWriter, r *http.Request) error {
 // facetDeps: any product of the deepest category a list's facets are of may
 // move a count, else any product at all (the store facet counts every
 // store, so a store filter does not bound them).
-func facetDeps(place shop.ProductPlace) readDeps {
+func facetDeps(categories [shop.MaxCategoryDepth]int64) readDeps {
 	var d readDeps
-	for _, id := range place.Categories {
+	for _, id := range categories {
 		if id != 0 {
 			d.category = id
 		}

@@ -230,7 +230,7 @@ func (s *Service) ProductFacets(ctx context.Context, f ProductFilter) (shop.Prod
 		}
 	}
 	out.Stores = stores
-	out.Place = shop.ProductPlace{Categories: q.CategoryIDs, Store: q.StoreID}
+	out.Categories = q.CategoryIDs
 	return out, nil
 }
 

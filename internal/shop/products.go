@@ -161,8 +161,9 @@ type ProductFacets struct {
 	OnSale  int
 	// MinPrice and MaxPrice span the prices; both 0 when nothing passes.
 	MinPrice, MaxPrice Money
-	// Place is the categories and store the list is of (the service's).
-	Place ProductPlace
+	// Categories is the category chain the list is of (0 for none): what
+	// a product must be in to move a count.
+	Categories [MaxCategoryDepth]int64
 }
 
 // StoreCount is a store facet value.
