@@ -76,15 +76,20 @@ func checkNewUser(in *NewUser) error {
 }
 
 // hashEach fills in the hash of every password (the keys of hashes), side by
-// side: the hashing pool bounds how many run at once.
+// side, but never more at once than the hashing pool has workers: the rest
+// wait here rather than in the pool's queue, whose wait is a request's
+// (3 s), which a dozen hashes on a loaded machine can outlast.
 func (s *Service) hashEach(ctx context.Context, hashes map[string]string) error {
 	var (
 		mu    sync.Mutex
 		first error
 		wg    sync.WaitGroup
 	)
+	lanes := make(chan struct{}, s.hashing.Workers())
 	for _, pw := range slices.Collect(maps.Keys(hashes)) {
 		wg.Go(func() {
+			lanes <- struct{}{}
+			defer func() { <-lanes }()
 			hash, err := s.hashPassword(ctx, pw)
 			mu.Lock()
 			defer mu.Unlock()

@@ -3,10 +3,14 @@ package service_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
+	"time"
 
+	"dwa/internal/gateway/testpay"
 	"dwa/internal/service"
 	"dwa/internal/shop"
+	"dwa/internal/shoptest"
 )
 
 // TestCreateUsersHashesEachPasswordOnce: accounts created together that
@@ -43,5 +47,28 @@ func TestCreateUsersHashesEachPasswordOnce(t *testing.T) {
 		if _, err := svc.Login(ctx, service.Credentials{Username: &name, Password: &pw}); err != nil {
 			t.Errorf("%s cannot sign in: %v", name, err)
 		}
+	}
+}
+
+// TestCreateUsersOutlastsThePoolsWait: accounts created together wait for
+// a free hashing worker themselves, so a batch larger than the pool never
+// runs into the wait a request gets in its queue (which made a demo start
+// on a loaded machine fail with "Service temporarily unavailable").
+func TestCreateUsersOutlastsThePoolsWait(t *testing.T) {
+	pool := service.NewWorkPool(service.PoolSize{Workers: 1, Queue: 16, MaxWait: time.Millisecond})
+	svc, err := service.New(service.Deps{Store: shoptest.OpenSQLite(t), Payments: testpay.New(time.Now), OrderExpiry: time.Hour,
+		MobileMoneyTimeout: time.Minute, HashPool: pool, Accounts: service.AccountOptions{
+			Secret: []byte(shoptest.TestSecret), AccessTTL: time.Minute, RefreshTTL: time.Hour, Hasher: shoptest.FastHasher(),
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var batch []service.NewUser
+	for i := range 8 {
+		name := fmt.Sprintf("shopper%d", i)
+		batch = append(batch, service.NewUser{Username: name, Email: name + "@example.com", Password: "own secret " + name})
+	}
+	if _, err := svc.CreateUsers(context.Background(), batch); err != nil {
+		t.Fatalf("eight accounts with their own passwords on a one-worker pool: %v", err)
 	}
 }
