@@ -1,26 +1,42 @@
 package httpapi
 
 import (
+	"dwa/internal/shop"
 	"net/http"
 	"net/url"
 	"strings"
 )
 
-// categoryHeading is the app's heading: the slugs with hyphens replaced by
-// spaces, joined with ' > ' (spec §2).
-func categoryHeading(slugs []string) string {
+// categoryHeading is the app's heading: the categories' names joined with
+// ' > ', as the app shows them once it has the tree; a slug the tree does
+// not know (an inactive or mistyped category) is shown with spaces for its
+// hyphens, as the app does.
+func categoryHeading(roots []*shop.Category, slugs []string) string {
 	out := make([]string, 0, len(slugs))
+	level := roots
 	for _, s := range slugs {
-		if s != "" {
-			out = append(out, strings.ReplaceAll(s, "-", " "))
+		if s == "" {
+			continue
 		}
+		name := strings.ReplaceAll(s, "-", " ")
+		var next []*shop.Category
+		for _, c := range level {
+			if c.Slug == s {
+				name, next = c.Name, c.Children
+				break
+			}
+		}
+		out = append(out, name)
+		level = next
 	}
 	return strings.Join(out, " > ")
 }
 
 func (a *API) categoryPage(r *http.Request, p *page) {
 	slugs := []string{r.PathValue("c"), r.PathValue("s"), r.PathValue("ss")}
-	heading := categoryHeading(slugs)
+	// Without the tree (the catalogue still loading) the slugs still make a title.
+	roots, _ := a.svc.Categories(r.Context())
+	heading := categoryHeading(roots, slugs)
 	p.title = titled(heading)
 	p.description = "Shop " + heading + " at Dwa, the online mall for Ghana, priced in GH₵."
 	p.canonical = "/category/" + strings.Join(nonEmpty(slugs), "/")

@@ -159,7 +159,7 @@ func TestServedPages(t *testing.T) {
 			if list.Count != 1 || len(list.Results) != 1 || list.Results[0].ID != evil.ID {
 				t.Errorf("listing = %+v", list)
 			}
-			if !strings.Contains(body, "<title>gaming &gt; consoles · Dwa</title>") {
+			if !strings.Contains(body, "<title>Gaming &gt; Consoles · Dwa</title>") {
 				t.Errorf("title wrong:\n%s", body)
 			}
 		})
