@@ -394,6 +394,25 @@ func TestDeliveryOrder(t *testing.T) {
 		if d := sellerDelivery(); d.Late {
 			t.Errorf("delivered part = %+v", d)
 		}
+
+		// Buy Now with a delivery choice, on Saturday 5 December: the station's
+		// fee on top of exactly that line, dates past Sunday, the bag untouched.
+		ama.Tokens = a.SignIn(ama.User)
+		f.do(t, ama, "POST", "/api/store/cart-items/", fmt.Sprintf(`{"product_id":%d}`, f.shirt.ID), 201)
+		var now deliveryOrderOut
+		decode(t, []byte(f.do(t, ama, "POST", "/api/store/orders/", fmt.Sprintf(
+			`{"items":[{"product_id":%d,"quantity":2}],"address":%s,"delivery":[{"store":%d,"pickup_point":%d}]}`,
+			f.console.ID, tema, f.hub.ID, station.ID), 201)), &now)
+		if now.Amount != 7813 || now.ItemsAmount != 7798 || now.DeliveryAmount != 15 || len(now.Fulfilment) != 1 {
+			t.Fatalf("Buy Now order = %+v", now)
+		}
+		if d := now.Fulfilment[0].Delivery; d == nil || d.Method != "pickup" || d.From != "2026-12-07" || d.To != "2026-12-08" {
+			t.Errorf("Buy Now part = %+v; want the station from Monday 7 to Tuesday 8 December", d)
+		}
+		if bag := f.do(t, ama, "GET", "/api/store/cart-items/", "", 200); !strings.Contains(bag, "Kente Shirt") ||
+			strings.Contains(bag, "PlayStation") {
+			t.Errorf("bag after Buy Now = %s", bag)
+		}
 	})
 }
 
