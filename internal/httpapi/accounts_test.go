@@ -219,7 +219,7 @@ func TestLogin(t *testing.T) {
 		access, _ := tokensOf(t, a.Do("POST", "/api/auth/jwt/create", login("ama", shoptest.Password)))
 		w := a.Do("GET", "/api/auth/users/me/", "", bearer(access)...)
 		assertStatus(t, w.Code, 200)
-		assertBody(t, w.Body.String(), fmt.Sprintf(`{"id":%d,"username":"ama","email":"ama@example.com","phone":null,"is_staff":false,"store":null}`, ama.User.ID))
+		assertBody(t, w.Body.String(), fmt.Sprintf(`{"id":%d,"username":"ama","email":"ama@example.com","phone":null,"is_staff":false,"store":null,"delivery_region":""}`, ama.User.ID))
 	})
 }
 
@@ -464,11 +464,11 @@ func TestAuthorizationHeader(t *testing.T) {
 			{"me with Bearer alone", "/api/auth/users/me/", []string{"Authorization", "Bearer"}, 401, badHeader},
 			{"me with extra parts", "/api/auth/users/me/", []string{"Authorization", "Bearer a b"}, 401, badHeader},
 			{"me, scheme in lower case", "/api/auth/users/me/", []string{"Authorization", "bearer " + fresh}, 200,
-				fmt.Sprintf(`{"id":%d,"username":"ama","email":"ama@example.com","phone":null,"is_staff":false,"store":null}`, ama.User.ID)},
+				fmt.Sprintf(`{"id":%d,"username":"ama","email":"ama@example.com","phone":null,"is_staff":false,"store":null,"delivery_region":""}`, ama.User.ID)},
 			{"me as staff", "/api/auth/users/me", bearer(staff.Tokens.Access), 200,
-				fmt.Sprintf(`{"id":%d,"username":"abena","email":"abena@example.com","phone":null,"is_staff":true,"store":null}`, staff.User.ID)},
+				fmt.Sprintf(`{"id":%d,"username":"abena","email":"abena@example.com","phone":null,"is_staff":true,"store":null,"delivery_region":""}`, staff.User.ID)},
 			{"me as store owner", "/api/auth/users/me", bearer(owner.Tokens.Access), 200,
-				fmt.Sprintf(`{"id":%d,"username":"kwame","email":"kwame@example.com","phone":null,"is_staff":false,"store":{"id":%d,"name":"Accra Game Hub"}}`, owner.User.ID, store.ID)},
+				fmt.Sprintf(`{"id":%d,"username":"kwame","email":"kwame@example.com","phone":null,"is_staff":false,"store":{"id":%d,"name":"Accra Game Hub"},"delivery_region":""}`, owner.User.ID, store.ID)},
 			{"refresh token as access", "/api/auth/users/me/", bearer(ama.Tokens.Refresh), 401, givenTokenBad},
 			{"expired access token", "/api/auth/users/me/", bearer(expired), 401, givenTokenBad},
 			{"tampered access token", "/api/auth/users/me/", bearer(fresh[:len(fresh)-3] + "abc"), 401, givenTokenBad},

@@ -76,7 +76,7 @@ func TestPhoneSignUpAndSignIn(t *testing.T) {
 		phoneOnly := access
 		w = a.Do("GET", "/api/auth/users/me/", "", bearer(access)...)
 		assertStatus(t, w.Code, 200)
-		if !regexp.MustCompile(`^\{"id":\d+,"username":"shopper\d{8}","email":"","phone":"\+233241234567","is_staff":false,"store":null\}$`).
+		if !regexp.MustCompile(`^\{"id":\d+,"username":"shopper\d{8}","email":"","phone":"\+233241234567","is_staff":false,"store":null,"delivery_region":""\}$`).
 			MatchString(w.Body.String()) {
 			t.Errorf("me = %s", w.Body)
 		}
@@ -111,7 +111,7 @@ func TestPhoneSignUpAndSignIn(t *testing.T) {
 		assertStatus(t, w.Code, 201)
 		access, _ = tokensOf(t, w)
 		assertBody(t, a.Do("GET", "/api/auth/users/me/", "", bearer(access)...).Body.String(),
-			`{"id":…,"username":"kojo","email":"kojo@example.com","phone":"+233551234567","is_staff":false,"store":null}`)
+			`{"id":…,"username":"kojo","email":"kojo@example.com","phone":"+233551234567","is_staff":false,"store":null,"delivery_region":""}`)
 		if mails := a.DeliverMail(); len(mails) != 1 || mails[0].To != "kojo@example.com" {
 			t.Errorf("welcome mails: %+v", mails)
 		}
@@ -263,7 +263,7 @@ func TestVerifyPhone(t *testing.T) {
 		code = askCode(t, a, amaPhone, "verify", ama.Auth()...)
 		w := a.Do("POST", "/api/auth/phone/verify/", jsonBody("phone", amaLocal, "code", code), ama.Auth()...)
 		assertStatus(t, w.Code, 200)
-		assertBody(t, w.Body.String(), `{"id":…,"username":"ama","email":"ama@example.com","phone":"+233241234567","is_staff":false,"store":null}`)
+		assertBody(t, w.Body.String(), `{"id":…,"username":"ama","email":"ama@example.com","phone":"+233241234567","is_staff":false,"store":null,"delivery_region":""}`)
 
 		a.Clock.Advance(time.Minute)
 		code = askCode(t, a, amaPhone, "verify", kofi.Auth()...)
