@@ -22,6 +22,16 @@ const (
 	gallerySizes = "(min-width: 768px) 50vw, 100vw"
 )
 
+// smallestRendition is an uploaded image's narrowest rendition, the URL itself
+// for other images; web/src/lib/responsive-image.ts smallest is its twin.
+func smallestRendition(url string) string {
+	m := uploadedImageURL.FindStringSubmatch(url)
+	if m == nil {
+		return url
+	}
+	return m[1] + "-" + strconv.Itoa(imageSlots[0]) + ".jpg"
+}
+
 // imageSrcSet is the srcset of an uploaded image, "" for other images.
 func imageSrcSet(url string) string {
 	m := uploadedImageURL.FindStringSubmatch(url)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // The pages the server serves carry what the first screen needs (design.md
@@ -38,6 +39,7 @@ type page struct {
 	ogType      string
 	image       string // the first screen's main image: preloaded, og:image
 	imageSizes  string // its sizes attribute on the page, for an uploaded image's srcset
+	saveData    bool   // the request asked to spend little data (Save-Data: on)
 	jsonLD      any
 	island      map[string]json.RawMessage
 }
@@ -46,7 +48,7 @@ type page struct {
 // for an unknown path).
 func (a *API) pageFor(r *http.Request, pattern string) page {
 	p := page{status: http.StatusOK, title: siteTitle, description: siteDescription, ogType: "website",
-		island: map[string]json.RawMessage{}}
+		island: map[string]json.RawMessage{}, saveData: savesData(r)}
 	switch pattern {
 	case "":
 		p.status, p.title = http.StatusNotFound, titled("Page not found")
@@ -72,6 +74,13 @@ func (a *API) pageFor(r *http.Request, pattern string) page {
 		p.title, p.canonical = titled("Forgot Password"), "/forgot-password"
 	}
 	return p
+}
+
+// savesData reports the Save-Data client hint (RFC draft "Save-Data"; Chromium
+// sends it in Lite mode): the page then preloads what data-saver mode shows
+// (docs/decisions/0025-data-saver.md).
+func savesData(r *http.Request) bool {
+	return strings.EqualFold(strings.TrimSpace(r.Header.Get("Save-Data")), "on")
 }
 
 func titled(s string) string { return s + " · " + siteName }

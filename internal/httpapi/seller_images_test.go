@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"mime/multipart"
 	"net/textproto"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,6 +175,27 @@ func TestSellerProductImages(t *testing.T) {
 		if want := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s" imagesrcset="%s-320.jpg 320w, %s-640.jpg 640w, %s-1024.jpg 1024w" imagesizes="(min-width: 768px) 50vw, 100vw">`,
 			wide.Image, base, base, base); !strings.Contains(w.Body.String(), want) {
 			t.Errorf("product page head lacks %s:\n%s", want, w.Body.String())
+		}
+		if vary := w.Header().Values("Vary"); !slices.Contains(vary, "Save-Data") {
+			t.Errorf("product page Vary = %v", vary)
+		}
+		// Under Save-Data it preloads the smallest rendition, which the app in data-saver mode shows.
+		w = a.Do("GET", fmt.Sprintf("/store/products/%d", f.headset.ID), "", "Save-Data", "on")
+		html := w.Body.String()
+		if want := `<link rel="preload" as="image" fetchpriority="high" href="` + base + `-320.jpg">`; !strings.Contains(html, want) ||
+			strings.Contains(html, "imagesrcset") || !strings.Contains(html, `<meta name="save-data" content="on">`) {
+			t.Errorf("product page under Save-Data lacks %s or the save-data meta, or has a srcset:\n%s", want, html)
+		}
+		if vary := w.Header().Values("Vary"); !slices.Contains(vary, "Save-Data") {
+			t.Errorf("product page under Save-Data: Vary = %v", vary)
+		}
+		// A list's images wait for a tap: its page preloads none of them.
+		w = a.Do("GET", "/products", "", "Save-Data", "on")
+		if body := w.Body.String(); strings.Contains(body, `rel="preload" as="image"`) {
+			t.Errorf("the product list under Save-Data preloads an image:\n%s", body)
+		}
+		if w = a.Do("GET", "/products", ""); !strings.Contains(w.Body.String(), `rel="preload" as="image"`) {
+			t.Errorf("the product list preloads no image:\n%s", w.Body.String())
 		}
 
 		// Delete: the row and its files.

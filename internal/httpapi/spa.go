@@ -209,6 +209,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd := w.Header()
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
+	hd.Add("Vary", "Save-Data") // the image preloads follow it (page_head.go)
 	hd.Set("Content-Length", strconv.Itoa(b.Len()))
 	w.WriteHeader(pg.status)
 	if r.Method != http.MethodHead {

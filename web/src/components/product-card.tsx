@@ -1,10 +1,11 @@
-import { SIZES, srcSet } from '@/lib/responsive-image';
-import type { ReactNode } from 'react';
+import { SIZES, smallest, srcSet } from '@/lib/responsive-image';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from '@/components/ui/price';
 import { RatingSummary, Stars } from '@/components/ui/stars';
 import { StockBadge } from '@/components/ui/stock-badge';
 import type { components } from '@/lib/api/schema';
+import { useDataSaver } from '@/lib/data-saver';
 import { snippet } from '@/lib/html';
 
 type Product = components['schemas']['Product'];
@@ -41,17 +42,7 @@ export function ProductCard({
     <article className="relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-raised">
       <div className="aspect-square overflow-hidden bg-brand-50">
         {image ? (
-          <img
-            src={image}
-            srcSet={srcSet(image)}
-            sizes={SIZES.card}
-            alt=""
-            width={400}
-            height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            className="size-full object-contain p-2"
-          />
+          <CardImage image={image} name={product.name} eager={eager} />
         ) : (
           <div className="flex size-full items-center justify-center p-4 text-center font-semibold text-brand-800">
             Image Coming Soon!
@@ -84,6 +75,43 @@ export function ProductCard({
       </div>
       {action && <div className="absolute top-2 right-2 z-10">{action}</div>}
     </article>
+  );
+}
+
+/**
+ * A card's picture. In data-saver mode it waits for a tap (a light placeholder in the same box, so
+ * nothing moves) and then loads the smallest rendition.
+ */
+function CardImage({ image, name, eager }: { image: string; name: string; eager: boolean }) {
+  const saver = useDataSaver();
+  const [tapped, setTapped] = useState(false);
+  if (saver && !tapped) {
+    return (
+      <button
+        type="button"
+        aria-label={`Tap to load image of ${name}`}
+        onClick={() => {
+          setTapped(true);
+        }}
+        // Above the link that covers the card: the tap loads the image, it does not open the product.
+        className="relative z-10 flex size-full items-center justify-center p-4 text-center text-sm font-semibold text-brand-800 hover:bg-brand-100"
+      >
+        Tap to load image
+      </button>
+    );
+  }
+  return (
+    <img
+      src={saver ? smallest(image) : image}
+      srcSet={saver ? undefined : srcSet(image)}
+      sizes={saver ? undefined : SIZES.card}
+      alt=""
+      width={400}
+      height={400}
+      loading={eager || saver ? 'eager' : 'lazy'}
+      decoding="async"
+      className="size-full object-contain p-2"
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProductGridSkeleton } from '@/components/ui/skeleton';
+import { useDataSaver } from '@/lib/data-saver';
 import { ProductCard, type CardProduct } from './product-card';
 
 // Cards in the first rows are likely above the fold on a phone: their images load at once.
@@ -8,7 +9,8 @@ const EAGER_IMAGES = 4;
 
 /**
  * A grid of product cards that grows as it is scrolled: when its end comes near, the next page is
- * fetched. The 'Load more' button does the same for keyboards and when observing is impossible.
+ * fetched (in data-saver mode only once the end is on screen). The 'Load more' button does the
+ * same for keyboards and when observing is impossible.
  */
 export function ProductGrid({
   products,
@@ -25,6 +27,7 @@ export function ProductGrid({
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
+  const ahead = useDataSaver() ? '0px' : '600px';
   useEffect(() => {
     loadMore.current = onLoadMore;
   });
@@ -36,13 +39,13 @@ export function ProductGrid({
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) loadMore.current();
       },
-      { rootMargin: '600px 0px' },
+      { rootMargin: `${ahead} 0px` },
     );
     observer.observe(target);
     return () => {
       observer.disconnect();
     };
-  }, [hasMore, products.length]);
+  }, [hasMore, products.length, ahead]);
 
   return (
     <>

@@ -1,13 +1,15 @@
 import { Suspense, useId, useRef, useState } from 'react';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { cx } from '@/lib/cx';
+import { dataSaverOn } from '@/lib/data-saver';
 import { lazyPart } from '@/lib/lazy-part';
 import { Chevron } from './chevron';
 
 const CategoryMenuPanel = lazyPart(() => import('./category-menu-panel'));
 
-/** Starts loading the menu's code before it is needed (the pointer is on its way). */
+/** Starts loading the menu's code before it is needed (the pointer is on its way), unless saving data. */
 function preload() {
+  if (dataSaverOn()) return;
   void import('./category-menu-panel').catch(() => undefined);
 }
 

@@ -5,9 +5,11 @@ import { useDismiss } from '@/components/ui/use-dismiss';
 import { logOut } from '@/features/account/api/auth';
 import { useMe } from '@/lib/auth/me';
 import { useSignedIn } from '@/lib/auth/session';
+import { setDataSaver, useDataSaver } from '@/lib/data-saver';
 import { useAuthDialog } from '../auth-dialog';
 import { clearShopperData } from '../clear-shopper-data';
 import { Icon } from '@/components/ui/icon';
+import { cx } from '@/lib/cx';
 
 const itemClass =
   'flex min-h-tap w-full items-center px-4 text-left font-medium hover:bg-brand-50 hover:text-brand-800';
@@ -16,7 +18,7 @@ const itemClass =
  * The profile dropdown (spec §2): signed in — My Orders, WishList, Messages and Logout, and for
  * store owners Seller Centre and for staff Staff area (known from `me`, asked for when the menu
  * first opens); signed out —
- * Login and Register, which open the dialog.
+ * Login and Register, which open the dialog. Both end with the 'Data saver' switch.
  */
 export default function ProfileMenu() {
   const signedIn = useSignedIn();
@@ -134,8 +136,36 @@ export default function ProfileMenu() {
             </li>
           </ul>
         )}
+        <DataSaverSwitch />
       </div>
     </div>
+  );
+}
+
+/** Data-saver mode on this device (web/src/lib/data-saver.ts); the menu stays open to show it moved. */
+function DataSaverSwitch() {
+  const on = useDataSaver();
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      className={cx(itemClass, 'justify-between gap-2 border-t border-brand-100')}
+      onClick={() => {
+        setDataSaver(!on);
+      }}
+    >
+      Data saver
+      <span
+        aria-hidden="true"
+        className={cx(
+          'flex h-5 w-9 shrink-0 items-center rounded-pill p-0.5',
+          on ? 'justify-end bg-brand-700' : 'bg-muted',
+        )}
+      >
+        <span className="size-4 rounded-pill bg-white" />
+      </span>
+    </button>
   );
 }
 

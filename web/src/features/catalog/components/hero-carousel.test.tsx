@@ -126,4 +126,18 @@ describe('hero carousel', () => {
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(current()).toHaveAccessibleName('1 of 3');
   });
+
+  it('in data-saver mode neither moves nor fades, and fetches only the shown slide', async () => {
+    window.localStorage.setItem('dwa-data-saver', 'on');
+    await renderHome();
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(current()).toHaveAccessibleName('1 of 3');
+    expect(current()).not.toHaveClass('transition-opacity');
+    expect(screen.queryByRole('button', { name: 'Pause slide show' })).toBeNull();
+    const images = () =>
+      Array.from(document.querySelectorAll('section img'), (img) => img.getAttribute('src'));
+    expect(images()).toEqual(['/hero_images/computers.svg']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(images()).toEqual(['/hero_images/online-shopping.svg']);
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
+import { useDataSaver } from '@/lib/data-saver';
 import { useHeroSlides, type HeroSlide } from '../api/get-hero-slides';
 import { Icon } from '@/components/ui/icon';
 
@@ -55,7 +56,8 @@ function slideHref(link: string) {
 /**
  * The home page's hero carousel (spec §2): the slides fade into each other and move on every
  * 5000 ms, except while the pointer or the focus is on them, while the tab is hidden, when
- * paused with its button, or when the visitor prefers reduced motion.
+ * paused with its button, or when the visitor prefers reduced motion. In data-saver mode it
+ * neither moves on nor fades, and a slide's image is fetched only when the slide is shown.
  */
 export function HeroCarousel() {
   const { data, isPending, isError } = useHeroSlides();
@@ -70,9 +72,11 @@ function Slides({ slides }: { slides: readonly HeroSlide[] }) {
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const saver = useDataSaver();
   const visible = usePageVisible();
   const count = slides.length;
-  const running = !paused && !hovered && !focused && visible && !reducedMotion && count > 1;
+  const running =
+    !paused && !hovered && !focused && visible && !reducedMotion && !saver && count > 1;
 
   useEffect(() => {
     if (!running) return;
@@ -118,21 +122,24 @@ function Slides({ slides }: { slides: readonly HeroSlide[] }) {
             aria-hidden={!current}
             inert={!current}
             className={cx(
-              'absolute inset-0 transition-opacity duration-700',
+              'absolute inset-0',
+              !saver && 'transition-opacity duration-700',
               current ? 'opacity-100' : 'opacity-0',
             )}
           >
-            <img
-              src={slide.image}
-              alt=""
-              width={1600}
-              height={600}
-              // The first slide is the page's largest paint: fetch it first.
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-              decoding={i === 0 ? 'sync' : 'async'}
-              className="size-full object-cover object-right md:object-center"
-            />
+            {(current || !saver) && (
+              <img
+                src={slide.image}
+                alt=""
+                width={1600}
+                height={600}
+                // The first slide is the page's largest paint: fetch it first.
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding={i === 0 ? 'sync' : 'async'}
+                className="size-full object-cover object-right md:object-center"
+              />
+            )}
             <div className="absolute inset-0 flex flex-col justify-center gap-2 bg-linear-to-r from-brand-900/85 via-brand-900/50 to-transparent px-6 pb-10 sm:px-12 md:w-2/3">
               <p className="text-2xl font-extrabold sm:text-3xl md:text-4xl">{slide.title}</p>
               <p className="max-w-sm text-base sm:text-lg">{slide.description}</p>
@@ -167,14 +174,17 @@ function Slides({ slides }: { slides: readonly HeroSlide[] }) {
           >
             <path d="m9 6 6 6-6 6" />
           </CarouselButton>
-          <CarouselButton
-            label={paused ? 'Start slide show' : 'Pause slide show'}
-            onClick={() => {
-              setPaused((p) => !p);
-            }}
-          >
-            {paused ? <path d="M8 5v14l11-7z" /> : <path d="M8 5v14M16 5v14" />}
-          </CarouselButton>
+          {/* Data saver has no slide show to pause. */}
+          {!saver && (
+            <CarouselButton
+              label={paused ? 'Start slide show' : 'Pause slide show'}
+              onClick={() => {
+                setPaused((p) => !p);
+              }}
+            >
+              {paused ? <path d="M8 5v14l11-7z" /> : <path d="M8 5v14M16 5v14" />}
+            </CarouselButton>
+          )}
         </div>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cx } from '@/lib/cx';
+import { useDataSaver } from '@/lib/data-saver';
 import { SIZES, smallest, srcSet } from '@/lib/responsive-image';
 
 /** The product's images: the chosen one large, thumbnails to choose when there are several. */
@@ -12,14 +13,16 @@ export function ProductGallery({
 }) {
   const [chosen, setChosen] = useState(0);
   const current = images[chosen] ?? images[0];
+  // Data saver: the smallest rendition, the file the server preloads under Save-Data.
+  const saver = useDataSaver();
   return (
     <div>
       <div className="aspect-square overflow-hidden rounded-card bg-white shadow-card">
         {current ? (
           <img
-            src={current.image}
-            srcSet={srcSet(current.image)}
-            sizes={SIZES.gallery}
+            src={saver ? smallest(current.image) : current.image}
+            srcSet={saver ? undefined : srcSet(current.image)}
+            sizes={saver ? undefined : SIZES.gallery}
             alt={name}
             width={800}
             height={800}
