@@ -219,6 +219,26 @@ func TestDelivery(t *testing.T) {
 				"If-None-Match", tag).Code, 304)
 		}
 
+		// A zone staff add here shows at once; one another instance's staff add
+		// (written behind this instance's back) within deliveryTablesTTL (30 s).
+		voltaQuote := fmt.Sprintf("product=%d&region=volta", f.book.ID)
+		f.do(t, staff, "POST", "/api/admin/delivery/zones/", `{"region":"volta","fee":60,"days_min":3,"days_max":5}`, 201)
+		if _, body := quote(voltaQuote); !strings.Contains(body, `"available":true,"reason":null,"fee":60`) {
+			t.Errorf("Volta quote once staff added its zone = %s", body)
+		}
+		oti := shop.DeliveryZone{Region: "oti", Fee: 7000, DaysMin: 3, DaysMax: 5}
+		if err := st.CreateDeliveryZone(t.Context(), &oti, a.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		otiQuote := fmt.Sprintf("product=%d&region=oti", f.book.ID)
+		if _, body := quote(otiQuote); !strings.Contains(body, `"available":false`) {
+			t.Errorf("Oti quote at once after another instance's zone = %s; want the kept tables", body)
+		}
+		a.Clock.Advance(30 * time.Second)
+		if _, body := quote(otiQuote); !strings.Contains(body, `"available":true,"reason":null,"fee":70`) {
+			t.Errorf("Oti quote 30 s after another instance's zone = %s", body)
+		}
+
 		// The region is remembered in the account.
 		assertBody(t, f.do(t, ama, "PATCH", "/api/auth/users/me/", `{"delivery_region":"accra"}`, 400),
 			`{"delivery_region":["Select a valid choice. \"accra\" is not one of the available choices."]}`)

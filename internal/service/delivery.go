@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -59,7 +60,7 @@ type deliveryRules struct {
 }
 
 // rulesFor reads the region's zones and active stations and the holidays
-// from today on.
+// from today on: what the bag's quote and an order are priced by.
 func (s *Service) rulesFor(ctx context.Context, region string) (deliveryRules, error) {
 	r := deliveryRules{now: s.now()}
 	var err error
@@ -72,6 +73,49 @@ func (s *Service) rulesFor(ctx context.Context, region string) (deliveryRules, e
 	hs, err := s.store.Holidays(ctx, r.now.UTC().Format(shop.DateLayout))
 	r.cal = shop.NewCalendar(hs)
 	return r, err
+}
+
+// deliveryTablesTTL is how long the product page's line may use zones and
+// holidays another instance's staff have changed since (this instance's
+// own changes drop them at once). The bag's quote and orders read them
+// afresh: they charge the fee.
+const deliveryTablesTTL = 30 * time.Second
+
+// deliveryTables keeps every zone and the holidays from the day they were
+// read on: a few hundred rows that every product page's delivery line
+// would otherwise read from the database.
+type deliveryTables struct {
+	mu       sync.Mutex
+	at       time.Time // zero: nothing kept
+	zones    []shop.DeliveryZone
+	holidays []shop.Holiday
+}
+
+func (t *deliveryTables) drop() {
+	t.mu.Lock()
+	t.at = time.Time{}
+	t.mu.Unlock()
+}
+
+// doorRules are the rules of door delivery (no stations), from the kept
+// tables when they are fresh enough.
+func (s *Service) doorRules(ctx context.Context) (deliveryRules, error) {
+	now := s.now()
+	t := &s.deliveryTables
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.at.IsZero() || now.Sub(t.at) >= deliveryTablesTTL || now.Before(t.at) {
+		zones, err := s.store.DeliveryZones(ctx, "")
+		if err != nil {
+			return deliveryRules{}, err
+		}
+		hs, err := s.store.Holidays(ctx, now.UTC().Format(shop.DateLayout))
+		if err != nil {
+			return deliveryRules{}, err
+		}
+		t.zones, t.holidays, t.at = zones, hs, now
+	}
+	return deliveryRules{zones: t.zones, cal: shop.NewCalendar(t.holidays), now: now}, nil
 }
 
 func (r deliveryRules) station(id int64) *shop.PickupPoint {
@@ -124,7 +168,7 @@ func (s *Service) QuoteProductDelivery(ctx context.Context, productID int64, reg
 			settings = q.Store.Delivery
 		}
 	}
-	rules, err := s.rulesFor(ctx, region)
+	rules, err := s.doorRules(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -484,6 +528,7 @@ func (s *Service) SaveDeliveryZone(ctx context.Context, id int64, in DeliveryZon
 		return nil, err
 	}
 	now := s.now()
+	defer s.deliveryTables.drop()
 	if create {
 		return &z, s.store.CreateDeliveryZone(ctx, &z, now)
 	}
@@ -496,6 +541,7 @@ func (s *Service) SaveDeliveryZone(ctx context.Context, id int64, in DeliveryZon
 
 // DeleteDeliveryZone deletes a zone.
 func (s *Service) DeleteDeliveryZone(ctx context.Context, id int64) error {
+	defer s.deliveryTables.drop()
 	return found(s.store.DeleteDeliveryZone(ctx, id))(errNoZone)
 }
 
@@ -619,6 +665,7 @@ func (s *Service) AddHoliday(ctx context.Context, day, name *string) (*shop.Holi
 		return nil, err
 	}
 	ok, err := s.store.CreateHoliday(ctx, h)
+	s.deliveryTables.drop()
 	switch {
 	case err != nil:
 		return nil, err
@@ -630,6 +677,7 @@ func (s *Service) AddHoliday(ctx context.Context, day, name *string) (*shop.Holi
 
 // DeleteHoliday deletes a holiday.
 func (s *Service) DeleteHoliday(ctx context.Context, day string) error {
+	defer s.deliveryTables.drop()
 	return found(s.store.DeleteHoliday(ctx, day))(errNoDay)
 }
 
@@ -637,6 +685,7 @@ func (s *Service) DeleteHoliday(ctx context.Context, day string) error {
 // staff use the checked endpoints).
 func (s *Service) AddDeliveryData(ctx context.Context, zones []shop.DeliveryZone, points []shop.PickupPoint, hs []shop.Holiday) error {
 	now := s.now()
+	defer s.deliveryTables.drop()
 	for i := range zones {
 		if err := s.store.CreateDeliveryZone(ctx, &zones[i], now); err != nil {
 			return err

@@ -142,8 +142,10 @@ type Service struct {
 	details *detailCache
 	// together keeps "bought together" rankings (boughttogether.go).
 	together coPurchaseCache
-	media    MediaStore
-	probes   []Probe
+	// deliveryTables keeps zones and holidays for product pages (delivery.go).
+	deliveryTables deliveryTables
+	media          MediaStore
+	probes         []Probe
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())
@@ -285,7 +287,10 @@ func (s *Service) Ready(ctx context.Context) Readiness {
 }
 
 // ResetData deletes every row; used by `dwa seed --reset`.
-func (s *Service) ResetData(ctx context.Context) error { return s.store.Reset(ctx) }
+func (s *Service) ResetData(ctx context.Context) error {
+	defer s.deliveryTables.drop()
+	return s.store.Reset(ctx)
+}
 
 // Now is the service's clock, for answers that depend on the day.
 func (s *Service) Now() time.Time { return s.now() }

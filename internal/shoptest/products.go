@@ -88,8 +88,9 @@ func slugify(s string) string {
 func (a *App) DeliveryZone(region, city string, fee shop.Money, daysMin, daysMax int) shop.DeliveryZone {
 	a.T.Helper()
 	z := shop.DeliveryZone{Region: region, City: city, Fee: fee, DaysMin: daysMin, DaysMax: daysMax}
-	if err := a.Store.CreateDeliveryZone(context.Background(), &z, a.Clock.Now()); err != nil {
+	zones := []shop.DeliveryZone{z}
+	if err := a.Svc.AddDeliveryData(context.Background(), zones, nil, nil); err != nil {
 		a.T.Fatal(err)
 	}
-	return z
+	return zones[0]
 }
