@@ -113,19 +113,24 @@ const (
 // products orders use (with their stock set through the Seller API), the
 // products the seller edits, a category for new products, and shoppers.
 type setup struct {
-	token         string
-	plenty        []int
-	scarce        int
-	pool          []int // the seller's other active products: edited, never ordered
+	token  string
+	plenty []int
+	scarce int
+	pool   []int // the seller's other active products: edited, never ordered
+	// The price before the deal (pesewas) of those on a deal: the shop
+	// refuses a price at or above it (400 was_price), so the bench's new
+	// prices for them stay under it.
+	wasPrice      map[int]int64
 	categoryID    int
 	categorySlugs []string
 	tokens        []string
 }
 
 type sellerProduct struct {
-	ID        int  `json:"id"`
-	Inventory int  `json:"inventory"`
-	IsActive  bool `json:"is_active"`
+	ID        int     `json:"id"`
+	Inventory int     `json:"inventory"`
+	IsActive  bool    `json:"is_active"`
+	WasPrice  *string `json:"was_price"`
 }
 
 func setUp(api string) setup {
@@ -134,6 +139,7 @@ func setUp(api string) setup {
 	s.token, err = benchkit.SignIn(api, *seller, *sellerPass)
 	check(err)
 	var own []int
+	s.wasPrice = map[int]int64{}
 	for page := 1; page <= 5; page++ {
 		code, b := benchkit.Call("GET", fmt.Sprintf("%s/seller/products/?status=active&page_size=100&page=%d", api, page), s.token, "")
 		var p struct{ Results []sellerProduct }
@@ -142,6 +148,9 @@ func setUp(api string) setup {
 		}
 		for _, r := range p.Results {
 			own = append(own, r.ID)
+			if r.WasPrice != nil {
+				s.wasPrice[r.ID] = pesewas(*r.WasPrice)
+			}
 		}
 	}
 	if len(own) < 40 {
@@ -311,7 +320,14 @@ func (w *writer) run() {
 			// an edit must never bring back stock that orders took.
 			target = w.s.scarce
 		}
-		price := fmt.Sprintf("%d.%02d", 10+rng.IntN(5000), rng.IntN(100))
+		// GH₵ 10–5,010, or under the price before the deal.
+		ceiling := int64(501_000)
+		if was, ok := w.s.wasPrice[target]; ok && kind == "price" {
+			ceiling = min(ceiling, was-1)
+		}
+		floor := min(1000, ceiling)
+		p := floor + rng.Int64N(ceiling-floor+1)
+		price := fmt.Sprintf("%d.%02d", p/100, p%100)
 		wg.Go(func() { w.write(kind, target, price) })
 	}
 	wg.Wait()
@@ -340,7 +356,7 @@ func (w *writer) write(kind string, id int, price string) {
 	case "stock":
 		cur, err := sellerInventory(w.api, w.s.token, id)
 		if err != nil {
-			w.fail(kind)
+			w.fail(kind, id, 0, []byte(err.Error()))
 			return
 		}
 		method, body = "PATCH", fmt.Sprintf(`{"inventory":%d,"expected_inventory":%d}`, 5+(cur+7)%50, cur)
@@ -385,13 +401,13 @@ func (w *writer) write(kind string, id int, price string) {
 		return
 	}
 	if code != want {
-		w.fail(kind)
+		w.fail(kind, id, code, b)
 		return
 	}
 	if kind == "new" {
 		var p sellerProduct
 		if json.Unmarshal(b, &p) != nil {
-			w.fail(kind)
+			w.fail(kind, id, code, b)
 			return
 		}
 		id = p.ID
@@ -404,7 +420,10 @@ func (w *writer) write(kind string, id int, price string) {
 	}
 }
 
-func (w *writer) fail(kind string) {
+// fail counts a write that did not do what it should and logs its answer,
+// so that a failure in a run can be told from a refusal the bench caused.
+func (w *writer) fail(kind string, id, code int, body []byte) {
+	fmt.Fprintf(os.Stderr, "mixed: seller %s of product %d: %d %s\n", kind, id, code, body)
 	w.mu.Lock()
 	w.errors[kind]++
 	w.mu.Unlock()
@@ -582,6 +601,17 @@ func check(err error) {
 	if err != nil {
 		fatal("%v", err)
 	}
+}
+
+// pesewas reads an API amount ("1400.00").
+func pesewas(amount string) int64 {
+	cedis, fraction, _ := strings.Cut(amount, ".")
+	c, err1 := strconv.ParseInt(cedis, 10, 64)
+	f, err2 := strconv.ParseInt((fraction + "00")[:2], 10, 64)
+	if err1 != nil || err2 != nil {
+		fatal("amount %q", amount)
+	}
+	return c*100 + f
 }
 
 func fatal(format string, a ...any) {

@@ -6,7 +6,9 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"sync"
 
+	"dwa/internal/search"
 	"dwa/internal/shop"
 )
 
@@ -183,12 +185,11 @@ func smallest(keys []uint64, k int) []uint64 {
 // whose attributes it replaced take the delta's), then filters and orders
 // the hits.
 func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.ProductPage {
-	type hit struct {
-		it    item
-		score int32
-	}
-	var hits []hit
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	hits := s.hits[:0]
 	x.matches(q.Terms, f, func(it item, score int32) { hits = append(hits, hit{it, score}) })
+	s.hits = hits
 	page := shop.ProductPage{Total: len(hits)}
 	end := min(offset+limit, len(hits))
 	if offset >= end {
@@ -202,7 +203,8 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 		}
 		return page
 	}
-	keys := make([]uint64, len(hits))
+	keys := slices.Grow(s.keys[:0], len(hits))[:len(hits)]
+	s.keys = keys
 	for i, h := range hits {
 		keys[i] = x.rankKey(h.it, h.score)
 	}
@@ -212,10 +214,32 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 	return page
 }
 
+type hit struct {
+	it    item
+	score int32
+}
+
+// scratch is the buffers of one search, kept between searches: a broad
+// term matches a large share of the catalogue, and since each catalogue
+// change makes the read cache forget searches, with writes every search
+// ran afresh and its several growing slices (megabytes a second at 100k
+// products) drove the collector, whose pauses and marking were most of
+// the read p99 with writes (decision 0016).
+type scratch struct {
+	matched []search.Hit
+	hits    []hit
+	keys    []uint64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
 // matches calls fn with every product matching the terms and passing f,
 // and its relevance.
 func (x *Index) matches(terms []string, f *filter, fn func(it item, score int32)) {
-	for _, h := range x.b.text.Match(terms) {
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	s.matched = x.b.text.MatchInto(s.matched, terms)
+	for _, h := range s.matched {
 		it := item{doc: h.Doc}
 		if x.isMasked(h.Doc) {
 			e := x.d.find(int64(x.b.ids[h.Doc]))
@@ -229,7 +253,8 @@ func (x *Index) matches(terms []string, f *filter, fn func(it item, score int32)
 		}
 	}
 	text, docs := x.d.text.index()
-	for _, h := range text.Match(terms) {
+	s.matched = text.MatchInto(s.matched, terms)
+	for _, h := range s.matched {
 		if e := docs[h.Doc]; f.pass(&e.a) {
 			fn(item{e: e}, h.Score)
 		}

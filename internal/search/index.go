@@ -214,9 +214,17 @@ type scores struct {
 // relevance. A last term of ShortPrefixRunes or fewer never expands to
 // the dictionary: after other terms it only checks their documents' own
 // tokens; alone it matches product names only (WeightName postings).
-func (ix *MemIndex) Match(terms []string) []Hit {
+func (ix *MemIndex) Match(terms []string) []Hit { return ix.MatchInto(nil, terms) }
+
+// MatchInto is Match writing into buf's storage (its contents are
+// dropped): a caller that reuses buf across searches makes no garbage of
+// the hits, which for a broad term at 100k products are hundreds of
+// kilobytes per search — and each catalogue change makes searches run
+// afresh, so with writes that garbage drove the collector (decision 0016).
+func (ix *MemIndex) MatchInto(buf []Hit, terms []string) []Hit {
+	buf = buf[:0]
 	if len(terms) == 0 {
-		return nil
+		return buf
 	}
 	last := terms[len(terms)-1]
 	short := utf8.RuneCountInString(last) <= ShortPrefixRunes
@@ -236,9 +244,9 @@ func (ix *MemIndex) Match(terms []string) []Hit {
 				}
 			}
 		}
-		return sc.drain(nil)
+		return sc.drain(buf)
 	}
-	var hits []Hit
+	hits := buf
 	for i, term := range regular {
 		for t, q := range ix.expand(term, !short && i == len(terms)-1) {
 			for p := ix.start[t]; p < ix.start[t+1]; p++ {
@@ -251,7 +259,7 @@ func (ix *MemIndex) Match(terms []string) []Hit {
 			hits = sc.intersect(hits)
 		}
 		if len(hits) == 0 {
-			return nil
+			return hits
 		}
 	}
 	if !short {

@@ -165,3 +165,42 @@ func TestAddFromCopiesADocument(t *testing.T) {
 		t.Errorf("Match(samsung) = %v; want nothing", hits)
 	}
 }
+
+// TestMatchIntoReusesTheBuffer: MatchInto finds what Match finds, in the
+// buffer it is given when that is large enough (no allocation of hits),
+// whatever the buffer held; one term, several, and a short last prefix.
+func TestMatchIntoReusesTheBuffer(t *testing.T) {
+	b := NewBuilder()
+	for d := range int32(300) {
+		doc := map[string]int{"kente": WeightName, fmt.Sprintf("lamp%d", d%7): WeightDescription}
+		if d%3 == 0 {
+			doc["adinkra"] = WeightName
+		}
+		if err := b.AddDocument(d, EncodeDocument(doc)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix := b.Index(300)
+	buf := make([]Hit, 300)
+	for i := range buf {
+		buf[i] = Hit{Doc: -1, Score: -1}
+	}
+	for _, terms := range [][]string{{"kente"}, {"kente", "adinkra"}, {"adinkra", "la"}, {"ke"}, {"nothing"}} {
+		want := ix.Match(terms)
+		got := ix.MatchInto(buf, terms)
+		sortHits := func(h []Hit) []Hit {
+			h = slices.Clone(h)
+			slices.SortFunc(h, func(a, b Hit) int { return int(a.Doc - b.Doc) })
+			return h
+		}
+		if !slices.Equal(sortHits(got), sortHits(want)) {
+			t.Errorf("%v: MatchInto found %d hits, Match %d", terms, len(got), len(want))
+		}
+		if cap(got) > 0 && &got[:1][0] != &buf[0] {
+			t.Errorf("%v: hits not written into the buffer given", terms)
+		}
+		if len(want) == 0 && len(got) != 0 {
+			t.Errorf("%v: %d hits; want none", terms, len(got))
+		}
+	}
+}

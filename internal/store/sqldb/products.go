@@ -56,12 +56,9 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	in := marks(len(ids))
-	idArgs := make([]any, len(ids))
-	for i, id := range ids {
-		idArgs[i] = id
-	}
-	rows, err := c.query(ctx, `SELECT p.id, COALESCE(p.store_id, 0), COALESCE(p.category_id, 0),
+	idArgs := paddedIDs(ids)
+	in := marks(len(idArgs))
+	rows, err := c.queryPrepared(ctx, `SELECT p.id, COALESCE(p.store_id, 0), COALESCE(p.category_id, 0),
 		COALESCE(p.subcategory_id, 0), COALESCE(p.sub_subcategory_id, 0), p.name, p.slug, p.description,
 		p.specification, p.unit_price, p.inventory, p.is_active, p.created_at, p.brand, COALESCE(p.was_price, 0),
 		p.units_sold, COALESCE(c1.name, ''), COALESCE(c1.slug, ''), COALESCE(c2.name, ''), COALESCE(c2.slug, ''),
@@ -140,8 +137,34 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 	return out, nil
 }
 
+// paddedIDs is ids as statement arguments, the list padded with its last
+// id to the next of a few lengths (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48…:
+// powers of two and halfway between), so that the detail reads' IN lists
+// take a handful of texts, each prepared once (queryPrepared). A repeated
+// id changes nothing: IN is a set. Past 256 ids the list is not padded.
+func paddedIDs(ids []int64) []any {
+	n := len(ids)
+	if n > 0 && n <= 256 {
+		for b := 1; ; b *= 2 {
+			if n <= b {
+				n = b
+				break
+			}
+			if n <= b+b/2 {
+				n = b + b/2
+				break
+			}
+		}
+	}
+	out := make([]any, n)
+	for i := range out {
+		out[i] = ids[min(i, len(ids)-1)]
+	}
+	return out
+}
+
 func (s *Store) productImages(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.query(ctx, `SELECT product_id, id, image FROM product_images WHERE product_id IN (`+in+`)
+	rows, err := c.queryPrepared(ctx, `SELECT product_id, id, image FROM product_images WHERE product_id IN (`+in+`)
 		ORDER BY product_id, position, id`, args...)
 	if err != nil {
 		return err
@@ -164,7 +187,7 @@ func (s *Store) productImages(ctx context.Context, c conn, in string, args []any
 // productStats counts verified ratings (with their sum) and reviews in one
 // statement.
 func (s *Store) productStats(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.query(ctx, `SELECT product_id, 'r', COUNT(*), SUM(rating) FROM ratings
+	rows, err := c.queryPrepared(ctx, `SELECT product_id, 'r', COUNT(*), SUM(rating) FROM ratings
 		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id
 		UNION ALL
 		SELECT product_id, 'v', COUNT(*), 0 FROM reviews
@@ -196,7 +219,7 @@ func (s *Store) productStats(ctx context.Context, c conn, in string, args []any,
 // the rating value), at most limit each, and hands them to add in order.
 func newestVerified[T any](ctx context.Context, c conn, table, column, in string, args []any, limit int,
 	scan func(scanner) (T, error), add func(T)) error {
-	rows, err := c.query(ctx, `SELECT id, product_id, user_id, username, `+column+`, status, date_created FROM (
+	rows, err := c.queryPrepared(ctx, `SELECT id, product_id, user_id, username, `+column+`, status, date_created FROM (
 		SELECT t.id, t.product_id, t.user_id, u.username, t.`+column+`, t.status, t.date_created,
 			ROW_NUMBER() OVER (PARTITION BY t.product_id ORDER BY t.date_created DESC, t.id DESC) AS n
 		FROM `+table+` t JOIN users u ON u.id = t.user_id

@@ -343,3 +343,51 @@ func testProductDetails(t *testing.T, st *sqldb.Store) {
 		t.Errorf("stores = %v; want %s", got, want)
 	}
 }
+
+// testProductDetailsPrepared: the detail reads run prepared statements
+// whose IN lists are padded to a few lengths. Every length of list gives
+// exactly the products asked for, in order, their images and counts once
+// (the padding repeats an id); the statements kept are five per padded
+// length, and reading again prepares nothing more.
+func testProductDetailsPrepared(t *testing.T, st *sqldb.Store) {
+	c := newCatalogue(t, st)
+	all := []int64{c.ids["earbuds"], 999999, c.ids["series-s"], c.ids["controller"], c.ids["ps5"], c.ids["iphone"],
+		c.ids["galaxy"], c.ids["watch"], c.ids["retired"]}
+	opts := shop.DetailOptions{Reviews: true, Ratings: true, Newest: 3}
+	read := func() {
+		t.Helper()
+		for n := 1; n <= len(all); n++ {
+			ds, err := st.ProductDetails(ctx, all[:n], opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want []string
+			for _, id := range all[:n] {
+				if id != 999999 {
+					want = append(want, c.names[id])
+				}
+			}
+			for _, d := range ds {
+				got = append(got, d.Slug)
+				if len(d.Images) != 1 {
+					t.Errorf("%d ids: %s has images %v", n, d.Slug, d.Images)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%d ids: details %v; want %v", n, got, want)
+			}
+			if e := ds[0]; e.Ratings != (shop.RatingStats{Count: 1, Sum: 5}) || len(e.NewestRatings) != 1 {
+				t.Errorf("%d ids: earbuds ratings %+v, newest %d", n, e.Ratings, len(e.NewestRatings))
+			}
+		}
+	}
+	read()
+	// Lengths 1–9 pad to 1, 2, 3, 4, 6, 8 and 12: five statements each.
+	if n := st.DB().PreparedStatements(); n != 7*5 {
+		t.Errorf("prepared %d statements; want %d", n, 7*5)
+	}
+	read()
+	if n := st.DB().PreparedStatements(); n != 7*5 {
+		t.Errorf("reading again: %d statements prepared; want still %d", n, 7*5)
+	}
+}

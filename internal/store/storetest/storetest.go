@@ -36,6 +36,7 @@ func Run(t *testing.T, open Opener) {
 		{"SearchTable", testSearch},
 		{"ProductList", testProductList},
 		{"ProductDetails", testProductDetails},
+		{"ProductDetailsPrepared", testProductDetailsPrepared},
 		{"WarmFillsThePool", testWarm},
 		{"CatchUpAfterBulkWrites", testCatchUp},
 	}

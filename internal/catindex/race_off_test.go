@@ -1,0 +1,5 @@
+//go:build !race
+
+package catindex
+
+const raceDetector = false
