@@ -1,10 +1,13 @@
+import { Suspense } from 'react';
+import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { CommissionIncomeSection } from '@/features/admin/components/commission-income';
-import { CommissionRatesSection } from '@/features/admin/components/commission-rates';
-import { PayoutSettingsSection } from '@/features/admin/components/payout-settings';
-import { RecentPayouts } from '@/features/admin/components/recent-payouts';
 import { StoreBalances } from '@/features/admin/components/store-balances';
+import { lazyPart } from '@/lib/lazy-part';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+const PayoutRules = lazyPart(() => import('@/features/admin/components/payout-rules'));
 
 /**
  * Staff: every store's balances with a hold (and its reason) or release, the mall's commission
@@ -17,9 +20,15 @@ export default function AdminPayoutsPage() {
       <PageHeading>Payouts</PageHeading>
       <StoreBalances />
       <CommissionIncomeSection />
-      <RecentPayouts />
-      <PayoutSettingsSection />
-      <CommissionRatesSection />
+      <Suspense
+        fallback={
+          <Loading>
+            <ListSkeleton />
+          </Loading>
+        }
+      >
+        <PayoutRules />
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,16 @@
+import { Suspense } from 'react';
+import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { Loaded } from '@/components/backoffice/loaded';
 import { useSellerBalance } from '@/features/seller/api/payouts';
 import { BalanceCards } from '@/features/seller/components/balance-cards';
 import { PayoutAccountSection } from '@/features/seller/components/payout-account';
-import { LedgerList, PayoutList } from '@/features/seller/components/payout-history';
 import { PayoutRequest } from '@/features/seller/components/payout-request';
-import { StatementDownload } from '@/features/seller/components/statement-download';
+import { lazyPart } from '@/lib/lazy-part';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+const PayoutRecords = lazyPart(() => import('@/features/seller/components/payout-records'));
 
 export const BALANCE_FAILED = 'Failed to load your balance. Please try again.';
 
@@ -30,9 +34,15 @@ export default function SellerPayoutsPage() {
           </>
         )}
       </Loaded>
-      <PayoutList />
-      <LedgerList />
-      <StatementDownload />
+      <Suspense
+        fallback={
+          <Loading>
+            <ListSkeleton />
+          </Loading>
+        }
+      >
+        <PayoutRecords />
+      </Suspense>
     </>
   );
 }
