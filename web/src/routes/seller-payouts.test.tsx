@@ -1,12 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type {
-  LedgerEntry,
-  Payout,
-  PayoutAccount,
-  SellerBalance,
+import {
+  OPEN_PAYOUT_REFRESH_MS,
+  type LedgerEntry,
+  type Payout,
+  type PayoutAccount,
+  type SellerBalance,
 } from '@/features/seller/api/payouts';
 import { page, sellerAt } from '@/test/seller-fixtures';
 import { server } from '@/test/server';
@@ -74,11 +75,16 @@ const line = (fields: Partial<LedgerEntry>): LedgerEntry => ({
 /** The page's reads answered: the balance (`current` each time), no payouts and no lines unless given. */
 function payoutsPage(
   current: () => SellerBalance,
-  { payouts = [] as Payout[], ledger = [] as LedgerEntry[] } = {},
+  {
+    payouts = [] as Payout[] | (() => Payout[]),
+    ledger = [] as LedgerEntry[],
+  }: { payouts?: Payout[] | (() => Payout[]); ledger?: LedgerEntry[] } = {},
 ) {
   server.use(
     http.get('/api/seller/balance/', () => HttpResponse.json(current())),
-    http.get('/api/seller/payouts/', () => HttpResponse.json(page(payouts))),
+    http.get('/api/seller/payouts/', () =>
+      HttpResponse.json(page(typeof payouts === 'function' ? payouts() : payouts)),
+    ),
     http.get('/api/seller/ledger/', () => HttpResponse.json(page(ledger))),
     http.get('/api/seller/banks/', ({ request }) =>
       HttpResponse.json(
@@ -220,10 +226,7 @@ describe('Seller Centre payouts', () => {
         return HttpResponse.json(payouts[0], { status: 201 });
       }),
     );
-    server.use(http.get('/api/seller/payouts/', () => HttpResponse.json(page(payouts))));
-    payoutsPage(() => current);
-    // payoutsPage's list answers first; the one above follows the payout made.
-    server.use(http.get('/api/seller/payouts/', () => HttpResponse.json(page(payouts))));
+    payoutsPage(() => current, { payouts: () => payouts });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Request payout' }));
     const section = screen.getByRole('region', { name: 'Request a payout' });
@@ -407,5 +410,23 @@ describe('Seller Centre payouts', () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'Choose a month that has begun.',
     );
+  });
+
+  it('asks again while a payout is on its way, and shows it paid', async () => {
+    let status: Payout['status'] = 'processing';
+    // The page's timers pass through; the refresh's own is found by its period and run at once.
+    const intervals = vi.spyOn(window, 'setInterval');
+    payoutsPage(() => balance({ in_flight_minor: status === 'paid' ? 0 : 345050 }), {
+      payouts: () => [payout({ status })],
+    });
+    const list = await screen.findByRole('list', { name: 'Payouts' });
+    expect(list).toHaveTextContent('On its way');
+    status = 'paid';
+    const refresh = intervals.mock.calls.filter(([, ms]) => ms === OPEN_PAYOUT_REFRESH_MS);
+    expect(refresh.length).toBeGreaterThan(0);
+    for (const [tick] of refresh) if (typeof tick === 'function') tick();
+    await waitFor(() => {
+      expect(list).toHaveTextContent('Paid');
+    });
   });
 });

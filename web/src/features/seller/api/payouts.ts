@@ -20,10 +20,18 @@ export const PAYOUTS_PAGE_SIZE = 10;
 /** Everything a payout or an account change may alter: the balance, the ledger and the payouts. */
 export const sellerPayoutsQueryKey = ['seller', 'payouts'] as const;
 
+/**
+ * How often the page asks again while a payout is on its way: the provider settles a transfer
+ * in the background, and the seller should see it end without reloading.
+ */
+export const OPEN_PAYOUT_REFRESH_MS = 15_000;
+
 export function useSellerBalance() {
   return useQuery({
     queryKey: [...sellerPayoutsQueryKey, 'balance'],
     queryFn: ({ signal }) => apiGet('/seller/balance/', { signal }),
+    refetchInterval: (query) =>
+      (query.state.data?.in_flight_minor ?? 0) > 0 ? OPEN_PAYOUT_REFRESH_MS : false,
     staleTime: 0,
     throwOnError: isForbidden,
   });
@@ -57,6 +65,10 @@ export function useSellerPayouts(page: number) {
           signal,
         }),
       ),
+    refetchInterval: (query) =>
+      query.state.data?.results.some((p) => p.status === 'pending' || p.status === 'processing')
+        ? OPEN_PAYOUT_REFRESH_MS
+        : false,
     placeholderData: keepPreviousData,
     staleTime: 0,
     throwOnError: isForbidden,
