@@ -39,6 +39,7 @@ type Store interface {
 	HeroStore
 	CODStore
 	DeliveryStore
+	PayoutStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }
@@ -144,6 +145,8 @@ type Service struct {
 	together coPurchaseCache
 	// deliveryTables keeps zones and holidays for product pages (delivery.go).
 	deliveryTables deliveryTables
+	// banksCache keeps the provider's banks and wallets (payouts.go).
+	banksCache banksCache
 	media          MediaStore
 	probes         []Probe
 	// later runs work after a request is answered (afterAnswer);
