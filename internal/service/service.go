@@ -147,8 +147,8 @@ type Service struct {
 	deliveryTables deliveryTables
 	// banksCache keeps the provider's banks and wallets (payouts.go).
 	banksCache banksCache
-	media          MediaStore
-	probes         []Probe
+	media      MediaStore
+	probes     []Probe
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())
