@@ -207,10 +207,23 @@ func (a *API) getPayoutSettings(w http.ResponseWriter, r *http.Request) error {
 }
 
 type payoutSettingsRequest struct {
-	DefaultCommissionBps *int   `json:"default_commission_bps"`
-	HoldingDays          *int   `json:"holding_days"`
+	DefaultCommissionBps *int64 `json:"default_commission_bps"`
+	HoldingDays          *int64 `json:"holding_days"`
 	MinimumPayout        *int64 `json:"minimum_payout_minor"`
 	WeeklyPayouts        *bool  `json:"weekly_payouts"`
+}
+
+// smallInt narrows a decoded integer; out-of-range values become -1,
+// which every range check here refuses.
+func smallInt(v *int64) *int {
+	if v == nil {
+		return nil
+	}
+	n := -1
+	if *v >= 0 && *v <= 1<<30 {
+		n = int(*v)
+	}
+	return &n
 }
 
 func (a *API) patchPayoutSettings(w http.ResponseWriter, r *http.Request) error {
@@ -218,7 +231,7 @@ func (a *API) patchPayoutSettings(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	ch := shop.PayoutSettingsChange{DefaultCommissionBps: in.DefaultCommissionBps, HoldingDays: in.HoldingDays,
+	ch := shop.PayoutSettingsChange{DefaultCommissionBps: smallInt(in.DefaultCommissionBps), HoldingDays: smallInt(in.HoldingDays),
 		WeeklyPayouts: in.WeeklyPayouts}
 	if in.MinimumPayout != nil {
 		m := shop.Money(*in.MinimumPayout)
@@ -260,7 +273,7 @@ func (a *API) getCommissionRates(w http.ResponseWriter, r *http.Request) error {
 }
 
 type commissionRateRequest struct {
-	RateBps *int `json:"rate_bps"`
+	RateBps *int64 `json:"rate_bps"`
 }
 
 // setCommission answers PUT (set) and DELETE (clear) of an override of
@@ -278,7 +291,7 @@ func (a *API) setCommission(table string) handlerE {
 			if err != nil {
 				return err
 			}
-			bps = in.RateBps
+			bps = smallInt(in.RateBps)
 		}
 		c, err := a.svc.SetCommission(r.Context(), table, id, bps, put)
 		return replyResult(w, http.StatusOK, c, err, toCommissionRatesDTO)

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"dwa/internal/gateway/paystack"
+	"dwa/internal/gateway/paystack/paystacktest"
 	"dwa/internal/gateway/testpay"
 	"dwa/internal/shop"
 	"dwa/internal/shoptest"
@@ -438,5 +440,284 @@ func TestPayoutRace(t *testing.T) {
 			t.Errorf("%d transactions retried", r)
 		}
 		checkLedger(t, st)
+	})
+}
+
+// buyWithPaystack places and pays an order of one phone through the fake.
+func (f payoutFixture) buyWithPaystack(t *testing.T, fake *paystacktest.Fake) orderOut {
+	t.Helper()
+	w := f.a.Do("POST", "/api/store/cart-items/", fmt.Sprintf(`{"product_id":%d,"quantity":1}`, f.phone.ID), f.kofi.Auth()...)
+	assertStatus(t, w.Code, 201)
+	w = f.a.Do("POST", "/api/store/orders/", orderBody, f.kofi.Auth()...)
+	var o orderOut
+	decode(t, w.Body.Bytes(), &o)
+	w = f.a.Do("POST", "/api/store/payments/", `{"order":"`+o.ID+`"}`, f.kofi.Auth()...)
+	var p paymentOut
+	decode(t, w.Body.Bytes(), &p)
+	fake.Transaction(p.PaymentReference, "success", 100000, "GHS")
+	if w := f.a.Do("POST", verifyPath, `{"reference":"`+p.PaymentReference+`"}`, f.kofi.Auth()...); w.Code != 200 {
+		t.Fatalf("verify = %d %s", w.Code, w.Body)
+	}
+	return o
+}
+
+func (f payoutFixture) hook(t *testing.T, body string) {
+	t.Helper()
+	w := f.a.Do("POST", "/api/payments/paystack/webhook/", body, "X-Paystack-Signature", paystack.Signature(paystacktest.SecretKey, []byte(body)))
+	assertStatus(t, w.Code, 200)
+	if _, err := f.a.Svc.ProcessPaymentEvents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPayoutsThroughPaystack(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		fake := paystacktest.New(t)
+		f := newPayoutFixture(t, st, fake.Env())
+		o := f.buyWithPaystack(t, fake)
+		f.deliver(t, f.yaw, o.ID)
+		f.release(t, 8*24*time.Hour)
+
+		// The account is resolved and registered at Paystack.
+		assertBody(t, f.setAccount(t, f.yaw, wallet("0244123456"), 400),
+			`{"account_number":["We could not verify this account: check the number."]}`)
+		fake.Account("0244123456", "YAW BOATENG")
+		assertBody(t, f.setAccount(t, f.yaw, wallet("0244123456"), 200),
+			`{"type":"mobile_money","bank_code":"MTN","bank_name":"MTN","account_number":"0244123456","account_name":"YAW BOATENG","verified_at":"…"}`)
+		if r := fake.Recipients[len(fake.Recipients)-1]; r["type"] != "mobile_money" || r["currency"] != "GHS" || r["bank_code"] != "MTN" {
+			t.Fatalf("recipient = %v", r)
+		}
+		w := f.a.Do("GET", "/api/seller/banks/?type=bank", "", f.yaw.Auth()...)
+		assertBody(t, w.Body.String(), `[{"code":"130100","name":"Ecobank Ghana","type":"bank"},{"code":"040100","name":"GCB Bank","type":"bank"}]`)
+
+		// Success by webhook, delivered twice: posted once.
+		code, body := f.requestPayout(f.yaw, "ps1", `{"amount_minor":10000}`)
+		var po payoutOut
+		decode(t, []byte(body), &po)
+		if code != 201 || po.Status != "processing" {
+			t.Fatalf("payout = %d %s", code, body)
+		}
+		sent := fake.Transferred[len(fake.Transferred)-1]
+		if sent["reference"] != po.Reference || fmt.Sprint(sent["amount"]) != "10000" || sent["recipient"] != "RCP_fake0001" || sent["currency"] != "GHS" {
+			t.Fatalf("transfer = %v", sent)
+		}
+		f.hook(t, paystacktest.TransferEvent("success", po.Reference, 10000))
+		f.hook(t, paystacktest.TransferEvent("success", po.Reference, 10000))
+		f.wantBalance(t, f.yaw, 0, 80000, 0, 10000)
+		var journals int
+		if err := st.DB().R.QueryRow(st.DB().Rebind(`SELECT COUNT(*) FROM ledger_journals WHERE payout_id = ?`), po.ID).Scan(&journals); err != nil || journals != 2 {
+			t.Fatalf("payout journals = %d, %v", journals, err)
+		}
+		// A reversal after success returns the money.
+		f.hook(t, paystacktest.TransferEvent("reversed", po.Reference, 10000))
+		f.wantBalance(t, f.yaw, 0, 90000, 0, 0)
+
+		// Failed by webhook.
+		code, body = f.requestPayout(f.yaw, "ps2", `{"amount_minor":20000}`)
+		decode(t, []byte(body), &po)
+		f.hook(t, paystacktest.TransferEvent("failed", po.Reference, 20000))
+		f.wantBalance(t, f.yaw, 0, 90000, 0, 0)
+
+		// Paystack unreachable: the payout waits, is never sent twice, and
+		// the job settles it with the same reference.
+		fake.TransferAnswer = paystacktest.Answer{Status: 502, Body: `{"status":false,"message":"Bad gateway"}`}
+		code, body = f.requestPayout(f.yaw, "ps3", `{"amount_minor":30000}`)
+		decode(t, []byte(body), &po)
+		if code != 201 || po.Status != "pending" {
+			t.Fatalf("payout while down = %d %s", code, body)
+		}
+		fake.TransferAnswer = paystacktest.Answer{}
+		f.settle(t) // verify finds the transfer the lost answer made
+		if ps := f.payouts(t, f.yaw); ps[0].Status != "processing" {
+			t.Fatalf("after check = %+v", ps[0])
+		}
+		fake.SettleTransfer(po.Reference, "success")
+		f.advance(10 * time.Minute)
+		if _, err := f.a.Svc.CheckPayouts(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		f.wantBalance(t, f.yaw, 0, 60000, 0, 30000)
+		n := 0
+		for _, tr := range fake.Transferred {
+			if tr["reference"] == po.Reference {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Fatalf("transfer sent %d times", n)
+		}
+
+		// OTP required: failed, money back, staff told why.
+		fake.TransferStatus = "otp"
+		code, body = f.requestPayout(f.yaw, "ps4", `{}`)
+		assertStatus(t, code, 201)
+		assertBody(t, body, `{…"status":"failed",…"failure_reason":"The payment provider asked for an OTP: disable OTP for transfers in the Paystack dashboard, then pay again.",…`)
+		f.wantBalance(t, f.yaw, 0, 60000, 0, 30000)
+		checkLedger(t, st)
+	})
+}
+
+func TestCommissionRatesRefundsAndPayOnDelivery(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newPayoutFixture(t, st, nil)
+		ctx := context.Background()
+		fashion := f.a.Category("Fashion", "fashion", nil, 0, true)
+		dresses := f.a.Category("Dresses", "dresses", fashion, 0, true)
+		exec(t, st, `UPDATE products SET category_id = ?, subcategory_id = ? WHERE id = ?`, fashion.ID, dresses.ID, f.dress.ID)
+
+		// Staff rates: validation, staff only, then category and store
+		// overrides (store > deepest category > default).
+		put := func(acc shoptest.Account, path, body string, want int) string {
+			t.Helper()
+			w := f.a.Do("PUT", path, body, acc.Auth()...)
+			if w.Code != want {
+				t.Fatalf("PUT %s %s = %d %s", path, body, w.Code, w.Body)
+			}
+			return w.Body.String()
+		}
+		catPath := func(id int64) string { return fmt.Sprintf("/api/admin/commission-rates/categories/%d/", id) }
+		put(f.yaw, catPath(fashion.ID), `{"rate_bps":500}`, 403)
+		assertBody(t, put(f.staff, catPath(fashion.ID), `{"rate_bps":10001}`, 400),
+			`{"rate_bps":["Enter basis points from 0 to 10000 (1000 = 10%)."]}`)
+		assertBody(t, put(f.staff, catPath(fashion.ID), `{}`, 400), `{"rate_bps":["This field is required."]}`)
+		put(f.staff, catPath(99999), `{"rate_bps":500}`, 404)
+		put(f.staff, catPath(fashion.ID), `{"rate_bps":2000}`, 200)
+		assertBody(t, put(f.staff, catPath(dresses.ID), `{"rate_bps":1500}`, 200), fmt.Sprintf(`{"default_bps":1000,`+
+			`"categories":[{"category":%d,"name":"Dresses","rate_bps":1500},{"category":%d,"name":"Fashion","rate_bps":2000}],"stores":[]}`,
+			dresses.ID, fashion.ID))
+		o := f.buy(t, 2, f.dress) // GH₵ 501.00 at 15% (the leaf's rate)
+		f.wantBalance(t, f.efua, 50100-7515, 0, 0, 0)
+		put(f.staff, fmt.Sprintf("/api/admin/commission-rates/stores/%d/", f.efuaStore.ID), `{"rate_bps":0}`, 200)
+		f.buy(t, 1, f.dress)
+		f.wantBalance(t, f.efua, 50100-7515+25050, 0, 0, 0)
+		w := f.a.Do("DELETE", fmt.Sprintf("/api/admin/commission-rates/stores/%d/", f.efuaStore.ID), "", f.staff.Auth()...)
+		assertStatus(t, w.Code, 200)
+
+		// A refund before release comes out of pending, with its share of
+		// the commission back; after release, out of available.
+		refund := func(orderID string, amount int64, key string) {
+			t.Helper()
+			w := f.a.Do("POST", adminRefunds(orderID), fmt.Sprintf(`{"amount_minor":%d}`, amount),
+				append(f.staff.Auth(), "Idempotency-Key", key)...)
+			if w.Code != 201 {
+				t.Fatalf("refund = %d %s", w.Code, w.Body)
+			}
+		}
+		refund(o.ID, 25050, "r1") // half of the first order: 3757 commission back
+		f.wantBalance(t, f.efua, 50100-7515+25050-25050+3757, 0, 0, 0)
+		f.deliver(t, f.efua, o.ID)
+		f.release(t, 8*24*time.Hour)
+		f.wantBalance(t, f.efua, 25050, 50100-7515-25050+3757, 0, 0)
+		refund(o.ID, 25050, "r2") // the rest: all the commission is back
+		f.wantBalance(t, f.efua, 25050, 0, 0, 0)
+
+		// Pay on delivery: the store holds the cash and owes the
+		// commission, netted from its next payout.
+		exec(t, st, `UPDATE payment_settings SET cod_enabled = TRUE`)
+		exec(t, st, `UPDATE stores SET accepts_cod = TRUE`)
+		exec(t, st, `UPDATE users SET phone = '+233241112222' WHERE id = ?`, f.kofi.User.ID)
+		w = f.a.Do("POST", "/api/store/cart-items/", fmt.Sprintf(`{"product_id":%d,"quantity":1}`, f.phone.ID), f.kofi.Auth()...)
+		assertStatus(t, w.Code, 201)
+		w = f.a.Do("POST", "/api/store/orders/", orderBody, f.kofi.Auth()...)
+		var cod orderOut
+		decode(t, w.Body.Bytes(), &cod)
+		if w := f.a.Do("POST", codPath(cod.ID), "", f.kofi.Auth()...); w.Code != 200 {
+			t.Fatalf("choose COD = %d %s", w.Code, w.Body)
+		}
+		f.wantBalance(t, f.yaw, 0, 0, 0, 0)
+		if w := f.a.Do("POST", "/api/seller/orders/"+cod.ID+"/paid-on-delivery/", "", f.yaw.Auth()...); w.Code != 200 {
+			t.Fatalf("paid on delivery = %d %s", w.Code, w.Body)
+		}
+		f.wantBalance(t, f.yaw, 0, -10000, 0, 0)
+		b := f.balance(t, f.yaw)
+		if b.CanRequest || *b.CannotRequest != "Add a payout account before asking for a payout." {
+			t.Fatalf("balance = %+v", b)
+		}
+
+		// Staff's reports.
+		w = f.a.Do("GET", "/api/admin/payouts/commission/", "", f.staff.Auth()...)
+		month := f.a.Clock.Now().UTC().Format("2006-01")
+		assertBody(t, w.Body.String(), fmt.Sprintf(`{"total_minor":%d,"months":[{"month":"%s",…`, 7515-7515+10000, month))
+		w = f.a.Do("GET", "/api/admin/payouts/balances/", "", f.staff.Auth()...)
+		assertBody(t, w.Body.String(), fmt.Sprintf(`[{"store":%d,"store_name":"Efua Fabrics","pending_minor":25050,"available_minor":0,`+
+			`"in_flight_minor":0,"paid_out_minor":0,"held":false,"hold_reason":null,"account_verified":false,"last_payout_at":null},`+
+			`{"store":%d,"store_name":"Yaw Phones","pending_minor":0,"available_minor":-10000,…`, f.efuaStore.ID, f.yawStore.ID))
+		assertStatus(t, f.a.Do("GET", "/api/admin/payouts/balances/", "", f.yaw.Auth()...).Code, 403)
+		if err := f.a.Svc.PayoutPass(ctx); err != nil {
+			t.Fatal(err)
+		}
+		checkLedger(t, st)
+	})
+}
+
+func TestPayoutSettingsAPI(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newPayoutFixture(t, st, nil)
+		path := "/api/admin/settings/payouts/"
+		assertBody(t, f.a.Do("GET", path, "", f.staff.Auth()...).Body.String(),
+			`{"default_commission_bps":1000,"holding_days":7,"minimum_payout_minor":5000,"weekly_payouts":true,"updated_at":null}`)
+		assertStatus(t, f.a.Do("PATCH", path, `{"holding_days":1}`, f.yaw.Auth()...).Code, 403)
+		w := f.a.Do("PATCH", path, `{"holding_days":91,"minimum_payout_minor":99,"default_commission_bps":-1}`, f.staff.Auth()...)
+		assertStatus(t, w.Code, 400)
+		assertBody(t, w.Body.String(), `{"default_commission_bps":["Enter basis points from 0 to 10000 (1000 = 10%)."],`+
+			`"holding_days":["Enter a number of days from 0 to 90."],"minimum_payout_minor":["Enter pesewas from 100 (GH₵ 1) to 100000000 (GH₵ 1,000,000)."]}`)
+		w = f.a.Do("PATCH", path, `{"holding_days":0,"minimum_payout_minor":20000,"weekly_payouts":false}`, f.staff.Auth()...)
+		assertBody(t, w.Body.String(), `{"default_commission_bps":1000,"holding_days":0,"minimum_payout_minor":20000,"weekly_payouts":false,"updated_at":"…"}`)
+
+		// No holding period: delivered earnings are available at once.
+		o := f.buy(t, 1, f.phone)
+		f.deliver(t, f.yaw, o.ID)
+		f.release(t, time.Second)
+		f.wantBalance(t, f.yaw, 0, 90000, 0, 0)
+		f.setAccount(t, f.yaw, wallet("0244123456"), 200)
+		code, body := f.requestPayout(f.yaw, "s1", `{"amount_minor":10000}`)
+		assertStatus(t, code, 400)
+		assertBody(t, body, `{"amount_minor":["The smallest payout is GH₵ 200.00."]}`)
+		if n, err := f.a.Svc.WeeklyPayouts(context.Background()); err != nil || n != 0 {
+			t.Fatalf("weekly payouts while off = %d, %v", n, err)
+		}
+		w = f.a.Do("GET", "/api/admin/payouts/?status=sent", "", f.staff.Auth()...)
+		assertStatus(t, w.Code, 400)
+	})
+}
+
+func TestSellerStatement(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newPayoutFixture(t, st, nil)
+		month := f.a.Clock.Now().UTC().Format("2006-01")
+		next := f.a.Clock.Now().UTC().AddDate(0, 1, 0).Format("2006-01")
+		for _, bad := range []string{"", "2026-13", "26-11", "1999-12", next, "2026-1"} {
+			w := f.a.Do("GET", "/api/seller/statements/?month="+bad, "", f.yaw.Auth()...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), `{"month":["Enter a month as YYYY-MM, such as 2026-11, not in the future."]}`)
+		}
+		assertStatus(t, f.a.Do("GET", "/api/seller/statements/?month="+month, "", f.kofi.Auth()...).Code, 403)
+		o := f.buy(t, 1, f.phone)
+		w := f.a.Do("GET", "/api/seller/statements/?month="+month, "", f.yaw.Auth()...)
+		assertStatus(t, w.Code, 200)
+		if ct, cd := w.Header().Get("Content-Type"), w.Header().Get("Content-Disposition"); ct != "text/csv; charset=utf-8" ||
+			cd != fmt.Sprintf(`attachment; filename="dwa-statement-%d-%s.csv"`, f.yawStore.ID, month) {
+			t.Fatalf("headers = %q, %q", ct, cd)
+		}
+		lines := strings.Split(strings.TrimSpace(w.Body.String()), "\n")
+		ref := "#" + strings.ToUpper(o.ID[:8])
+		want := []string{
+			"date,order,kind,balance,description,amount",
+			",,opening balance,,Balance at the start of " + month + ",0.00",
+			"," + ref + ",sale,pending,Order paid,1000.00",
+			"," + ref + ",commission,pending,Order paid,-100.00",
+			",,closing balance,,Balance at the end of " + month + ",900.00",
+		}
+		if len(lines) != len(want) {
+			t.Fatalf("statement:\n%s", w.Body)
+		}
+		for i, l := range lines {
+			if i > 0 {
+				l = l[strings.Index(l, ","):] // the dates vary
+			}
+			if l != want[i] {
+				t.Errorf("line %d = %q; want %q", i, l, want[i])
+			}
+		}
 	})
 }
