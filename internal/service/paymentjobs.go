@@ -63,6 +63,7 @@ func (s *Service) RunPaymentJobs(ctx context.Context) {
 			logErr("payments: mobile money timeout pass failed", err)
 			_, err = s.ExpireOrders(ctx)
 			logErr("orders: expiry pass failed", err)
+			logErr("payouts: pass failed", s.PayoutPass(ctx))
 		}
 		_, err := s.ProcessPaymentEvents(ctx)
 		logErr("payments: event pass failed", err)

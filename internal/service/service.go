@@ -39,6 +39,7 @@ type Store interface {
 	HeroStore
 	CODStore
 	DeliveryStore
+	PayoutStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }
@@ -144,8 +145,10 @@ type Service struct {
 	together coPurchaseCache
 	// deliveryTables keeps zones and holidays for product pages (delivery.go).
 	deliveryTables deliveryTables
-	media          MediaStore
-	probes         []Probe
+	// banksCache keeps the provider's banks and wallets (payouts.go).
+	banksCache banksCache
+	media      MediaStore
+	probes     []Probe
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())
