@@ -234,7 +234,7 @@ describe('Seller Centre payouts', () => {
       'Payout of GH₵ 3,450.50 asked for, to MTN Mobile Money · 0241234567 · KWAME MENSAH.',
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ amount_minor: null });
+    expect(sent[0]?.body).toEqual({ amount_minor: 345050 });
     expect(sent[0]?.key).toMatch(/^[0-9a-f]{32}$/);
     const list = await screen.findByRole('list', { name: 'Payouts' });
     expect(list).toHaveTextContent('On its way');

@@ -95,10 +95,10 @@ export function setPayoutAccount(body: PayoutAccountInput) {
 }
 
 /**
- * `POST /api/seller/payouts/` — pays out `amount_minor` pesewas (null: the whole available
- * balance). `idempotencyKey` names one attempt: a double tap replays the first payout.
+ * `POST /api/seller/payouts/` — pays out `amountMinor` pesewas of the available balance.
+ * `idempotencyKey` names one attempt: a double tap replays the first payout.
  */
-export function requestPayout(amountMinor: number | null, idempotencyKey: string) {
+export function requestPayout(amountMinor: number, idempotencyKey: string) {
   return apiRequest('post', '/seller/payouts/', {
     body: { amount_minor: amountMinor },
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -46,8 +46,9 @@ export function PayoutRequest({ balance }: { balance: SellerBalance }) {
     e.preventDefault();
     if (refusal !== '' || amount === null) return;
     const account = balance.account;
-    // The whole balance goes as null: the server pays what is available when it books the payout.
-    const body = { amount_minor: amount === balance.available_minor ? null : amount };
+    // The amount shown is sent even when it is the whole balance: should the balance change
+    // meanwhile, the server refuses rather than paying out a figure the seller did not see.
+    const body = { amount_minor: amount };
     void run(
       () => requestPayout(body.amount_minor, keyFor(body)),
       `Payout of ${formatPesewas(amount)} asked for${account ? `, to ${accountLine(account)}` : ''}.`,
