@@ -121,7 +121,7 @@ type balanceOut struct {
 	CanRequest    bool    `json:"can_request"`
 	CannotRequest *string `json:"cannot_request_reason"`
 	Account       *struct {
-		Type, AccountName string `json:"account_name"`
+		AccountName string `json:"account_name"`
 	} `json:"account"`
 }
 
@@ -497,7 +497,7 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 		if code != 201 || po.Status != "processing" {
 			t.Fatalf("payout = %d %s", code, body)
 		}
-		sent := fake.Transferred[len(fake.Transferred)-1]
+		sent := fake.Transferred()[len(fake.Transferred())-1]
 		if sent["reference"] != po.Reference || fmt.Sprint(sent["amount"]) != "10000" || sent["recipient"] != "RCP_fake0001" || sent["currency"] != "GHS" {
 			t.Fatalf("transfer = %v", sent)
 		}
@@ -520,13 +520,13 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 
 		// Paystack unreachable: the payout waits, is never sent twice, and
 		// the job settles it with the same reference.
-		fake.TransferAnswer = paystacktest.Answer{Status: 502, Body: `{"status":false,"message":"Bad gateway"}`}
+		fake.ScriptTransfer(paystacktest.Answer{Status: 502, Body: `{"status":false,"message":"Bad gateway"}`}, "")
 		code, body = f.requestPayout(f.yaw, "ps3", `{"amount_minor":30000}`)
 		decode(t, []byte(body), &po)
 		if code != 201 || po.Status != "pending" {
 			t.Fatalf("payout while down = %d %s", code, body)
 		}
-		fake.TransferAnswer = paystacktest.Answer{}
+		fake.ScriptTransfer(paystacktest.Answer{}, "")
 		f.settle(t) // verify finds the transfer the lost answer made
 		if ps := f.payouts(t, f.yaw); ps[0].Status != "processing" {
 			t.Fatalf("after check = %+v", ps[0])
@@ -538,7 +538,7 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 		}
 		f.wantBalance(t, f.yaw, 0, 60000, 0, 30000)
 		n := 0
-		for _, tr := range fake.Transferred {
+		for _, tr := range fake.Transferred() {
 			if tr["reference"] == po.Reference {
 				n++
 			}
@@ -548,7 +548,7 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 		}
 
 		// OTP required: failed, money back, staff told why.
-		fake.TransferStatus = "otp"
+		fake.ScriptTransfer(paystacktest.Answer{}, "otp")
 		code, body = f.requestPayout(f.yaw, "ps4", `{}`)
 		assertStatus(t, code, 201)
 		assertBody(t, body, `{…"status":"failed",…"failure_reason":"The payment provider asked for an OTP: disable OTP for transfers in the Paystack dashboard, then pay again.",…`)
