@@ -721,3 +721,51 @@ func TestSellerStatement(t *testing.T) {
 		}
 	})
 }
+
+// TestLedgerCatchUp rebuilds the ledger of orders paid, refunded and paid
+// on delivery before it existed (migration 0019 starts empty): the payout
+// job posts each once, at the event's time.
+func TestLedgerCatchUp(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newPayoutFixture(t, st, nil)
+		ctx := context.Background()
+		o := f.buy(t, 1, f.phone, f.dress)
+		w := f.a.Do("POST", adminRefunds(o.ID), `{"amount_minor":12525}`, append(f.staff.Auth(), "Idempotency-Key", "c1")...)
+		assertStatus(t, w.Code, 201)
+		exec(t, st, `UPDATE payment_settings SET cod_enabled = TRUE`)
+		exec(t, st, `UPDATE stores SET accepts_cod = TRUE`)
+		exec(t, st, `UPDATE users SET phone = '+233241112222' WHERE id = ?`, f.kofi.User.ID)
+		w = f.a.Do("POST", "/api/store/cart-items/", fmt.Sprintf(`{"product_id":%d,"quantity":1}`, f.phone.ID), f.kofi.Auth()...)
+		w = f.a.Do("POST", "/api/store/orders/", orderBody, f.kofi.Auth()...)
+		var cod orderOut
+		decode(t, w.Body.Bytes(), &cod)
+		assertStatus(t, f.a.Do("POST", codPath(cod.ID), "", f.kofi.Auth()...).Code, 200)
+		assertStatus(t, f.a.Do("POST", "/api/seller/orders/"+cod.ID+"/paid-on-delivery/", "", f.yaw.Auth()...).Code, 200)
+		sums := func() string {
+			var out []string
+			for _, acc := range []shoptest.Account{f.yaw, f.efua} {
+				b := f.balance(t, acc)
+				out = append(out, fmt.Sprint(b.Pending, b.Available, b.InFlight, b.PaidOut))
+			}
+			return strings.Join(out, "; ")
+		}
+		before := sums()
+		totals := checkLedger(t, st)
+
+		for _, table := range []string{"ledger_lines", "ledger_journals", "ledger_parts"} {
+			exec(t, st, `DELETE FROM `+table)
+		}
+		f.wantBalance(t, f.yaw, 0, 0, 0, 0)
+		for range 2 {
+			if err := f.a.Svc.PayoutPass(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if after := sums(); after != before {
+			t.Fatalf("rebuilt balances = %s; before %s", after, before)
+		}
+		if again := checkLedger(t, st); fmt.Sprint(again) != fmt.Sprint(totals) {
+			t.Fatalf("rebuilt totals = %v; before %v", again, totals)
+		}
+	})
+}
