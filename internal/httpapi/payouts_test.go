@@ -396,6 +396,23 @@ func TestPayoutHold(t *testing.T) {
 		if len(ps) != 1 || ps[0].Trigger != "schedule" || ps[0].Status != "paid" {
 			t.Fatalf("payouts = %+v", ps)
 		}
+		// Staff see every store's payouts, filtered by store and status.
+		for _, tc := range []struct {
+			query string
+			want  string
+		}{
+			{fmt.Sprintf("?store=%d", f.yawStore.ID), fmt.Sprintf(`[{"id":%d,"reference":"%s","store":%d,"store_name":"Yaw Phones","amount_minor":90000,"status":"paid","trigger":"schedule",…`,
+				ps[0].ID, ps[0].Reference, f.yawStore.ID)},
+			{fmt.Sprintf("?store=%d", f.efuaStore.ID), `[]`},
+			{"?status=failed", `[]`},
+			{"?status=paid&page=1", `{"count":1,"next":null,"previous":null,"results":[{…`},
+		} {
+			w := f.a.Do("GET", "/api/admin/payouts/"+tc.query, "", f.staff.Auth()...)
+			assertStatus(t, w.Code, 200)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+		assertStatus(t, f.a.Do("GET", "/api/admin/payouts/?store=x", "", f.staff.Auth()...).Code, 400)
+		assertStatus(t, f.a.Do("GET", "/api/admin/payouts/", "", f.yaw.Auth()...).Code, 403)
 		checkLedger(t, st)
 	})
 }
