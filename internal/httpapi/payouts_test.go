@@ -121,7 +121,7 @@ type balanceOut struct {
 	CanRequest    bool    `json:"can_request"`
 	CannotRequest *string `json:"cannot_request_reason"`
 	Account       *struct {
-		Type, AccountName string `json:"account_name"`
+		AccountName string `json:"account_name"`
 	} `json:"account"`
 }
 
@@ -396,6 +396,23 @@ func TestPayoutHold(t *testing.T) {
 		if len(ps) != 1 || ps[0].Trigger != "schedule" || ps[0].Status != "paid" {
 			t.Fatalf("payouts = %+v", ps)
 		}
+		// Staff see every store's payouts, filtered by store and status.
+		for _, tc := range []struct {
+			query string
+			want  string
+		}{
+			{fmt.Sprintf("?store=%d", f.yawStore.ID), fmt.Sprintf(`[{"id":%d,"reference":"%s","store":%d,"store_name":"Yaw Phones","amount_minor":90000,"status":"paid","trigger":"schedule",…`,
+				ps[0].ID, ps[0].Reference, f.yawStore.ID)},
+			{fmt.Sprintf("?store=%d", f.efuaStore.ID), `[]`},
+			{"?status=failed", `[]`},
+			{"?status=paid&page=1", `{"count":1,"next":null,"previous":null,"results":[{…`},
+		} {
+			w := f.a.Do("GET", "/api/admin/payouts/"+tc.query, "", f.staff.Auth()...)
+			assertStatus(t, w.Code, 200)
+			assertBody(t, w.Body.String(), tc.want)
+		}
+		assertStatus(t, f.a.Do("GET", "/api/admin/payouts/?store=x", "", f.staff.Auth()...).Code, 400)
+		assertStatus(t, f.a.Do("GET", "/api/admin/payouts/", "", f.yaw.Auth()...).Code, 403)
 		checkLedger(t, st)
 	})
 }
@@ -497,7 +514,7 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 		if code != 201 || po.Status != "processing" {
 			t.Fatalf("payout = %d %s", code, body)
 		}
-		sent := fake.Transferred[len(fake.Transferred)-1]
+		sent := fake.Transferred()[len(fake.Transferred())-1]
 		if sent["reference"] != po.Reference || fmt.Sprint(sent["amount"]) != "10000" || sent["recipient"] != "RCP_fake0001" || sent["currency"] != "GHS" {
 			t.Fatalf("transfer = %v", sent)
 		}
@@ -520,13 +537,13 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 
 		// Paystack unreachable: the payout waits, is never sent twice, and
 		// the job settles it with the same reference.
-		fake.TransferAnswer = paystacktest.Answer{Status: 502, Body: `{"status":false,"message":"Bad gateway"}`}
+		fake.ScriptTransfer(paystacktest.Answer{Status: 502, Body: `{"status":false,"message":"Bad gateway"}`}, "")
 		code, body = f.requestPayout(f.yaw, "ps3", `{"amount_minor":30000}`)
 		decode(t, []byte(body), &po)
 		if code != 201 || po.Status != "pending" {
 			t.Fatalf("payout while down = %d %s", code, body)
 		}
-		fake.TransferAnswer = paystacktest.Answer{}
+		fake.ScriptTransfer(paystacktest.Answer{}, "")
 		f.settle(t) // verify finds the transfer the lost answer made
 		if ps := f.payouts(t, f.yaw); ps[0].Status != "processing" {
 			t.Fatalf("after check = %+v", ps[0])
@@ -538,7 +555,7 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 		}
 		f.wantBalance(t, f.yaw, 0, 60000, 0, 30000)
 		n := 0
-		for _, tr := range fake.Transferred {
+		for _, tr := range fake.Transferred() {
 			if tr["reference"] == po.Reference {
 				n++
 			}
@@ -548,7 +565,7 @@ func TestPayoutsThroughPaystack(t *testing.T) {
 		}
 
 		// OTP required: failed, money back, staff told why.
-		fake.TransferStatus = "otp"
+		fake.ScriptTransfer(paystacktest.Answer{}, "otp")
 		code, body = f.requestPayout(f.yaw, "ps4", `{}`)
 		assertStatus(t, code, 201)
 		assertBody(t, body, `{…"status":"failed",…"failure_reason":"The payment provider asked for an OTP: disable OTP for transfers in the Paystack dashboard, then pay again.",…`)
@@ -718,6 +735,54 @@ func TestSellerStatement(t *testing.T) {
 			if l != want[i] {
 				t.Errorf("line %d = %q; want %q", i, l, want[i])
 			}
+		}
+	})
+}
+
+// TestLedgerCatchUp rebuilds the ledger of orders paid, refunded and paid
+// on delivery before it existed (migration 0019 starts empty): the payout
+// job posts each once, at the event's time.
+func TestLedgerCatchUp(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newPayoutFixture(t, st, nil)
+		ctx := context.Background()
+		o := f.buy(t, 1, f.phone, f.dress)
+		w := f.a.Do("POST", adminRefunds(o.ID), `{"amount_minor":12525}`, append(f.staff.Auth(), "Idempotency-Key", "c1")...)
+		assertStatus(t, w.Code, 201)
+		exec(t, st, `UPDATE payment_settings SET cod_enabled = TRUE`)
+		exec(t, st, `UPDATE stores SET accepts_cod = TRUE`)
+		exec(t, st, `UPDATE users SET phone = '+233241112222' WHERE id = ?`, f.kofi.User.ID)
+		w = f.a.Do("POST", "/api/store/cart-items/", fmt.Sprintf(`{"product_id":%d,"quantity":1}`, f.phone.ID), f.kofi.Auth()...)
+		w = f.a.Do("POST", "/api/store/orders/", orderBody, f.kofi.Auth()...)
+		var cod orderOut
+		decode(t, w.Body.Bytes(), &cod)
+		assertStatus(t, f.a.Do("POST", codPath(cod.ID), "", f.kofi.Auth()...).Code, 200)
+		assertStatus(t, f.a.Do("POST", "/api/seller/orders/"+cod.ID+"/paid-on-delivery/", "", f.yaw.Auth()...).Code, 200)
+		sums := func() string {
+			var out []string
+			for _, acc := range []shoptest.Account{f.yaw, f.efua} {
+				b := f.balance(t, acc)
+				out = append(out, fmt.Sprint(b.Pending, b.Available, b.InFlight, b.PaidOut))
+			}
+			return strings.Join(out, "; ")
+		}
+		before := sums()
+		totals := checkLedger(t, st)
+
+		for _, table := range []string{"ledger_lines", "ledger_journals", "ledger_parts"} {
+			exec(t, st, `DELETE FROM `+table)
+		}
+		f.wantBalance(t, f.yaw, 0, 0, 0, 0)
+		for range 2 {
+			if err := f.a.Svc.PayoutPass(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if after := sums(); after != before {
+			t.Fatalf("rebuilt balances = %s; before %s", after, before)
+		}
+		if again := checkLedger(t, st); fmt.Sprint(again) != fmt.Sprint(totals) {
+			t.Fatalf("rebuilt totals = %v; before %v", again, totals)
 		}
 	})
 }

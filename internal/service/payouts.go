@@ -552,12 +552,19 @@ func (s *Service) applyTransferEvent(ctx context.Context, e shop.PaymentEvent) e
 	return err
 }
 
-// PayoutPass is the payout background work: ledger catch-up, releases of
+// PayoutPass is the payout background work: ledger catch-up (until it
+// finds nothing), releases of
 // earnings past the holding period, checks of unsettled payouts, and the
 // weekly payouts. Every step is idempotent.
 func (s *Service) PayoutPass(ctx context.Context) error {
-	if _, err := s.store.CatchUpLedger(ctx, jobBatch); err != nil {
-		return err
+	// Events post their own journals; the catch-up only finds what
+	// predates the ledger, so it runs until a pass finds nothing.
+	if !s.ledgerCaughtUp.Load() {
+		n, err := s.store.CatchUpLedger(ctx, jobBatch)
+		if err != nil {
+			return err
+		}
+		s.ledgerCaughtUp.Store(n == 0)
 	}
 	if _, err := s.ReleaseEarnings(ctx); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dwa/internal/shop"
@@ -145,10 +146,12 @@ type Service struct {
 	together coPurchaseCache
 	// deliveryTables keeps zones and holidays for product pages (delivery.go).
 	deliveryTables deliveryTables
-	// banksCache keeps the provider's banks and wallets (payouts.go).
-	banksCache banksCache
-	media      MediaStore
-	probes     []Probe
+	// banksCache keeps the provider's banks and wallets (payouts.go);
+	// ledgerCaughtUp is set once the ledger catch-up found nothing to post.
+	banksCache     banksCache
+	ledgerCaughtUp atomic.Bool
+	media          MediaStore
+	probes         []Probe
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())

@@ -48,15 +48,23 @@ type Fake struct {
 	OnRefund func(RefundState)
 	// Transfers (docs/decisions/0027): the accounts /bank/resolve knows
 	// (by number), the recipients and transfers created, the bodies of
-	// POST /transfer, and what it answers when TransferAnswer's Status is
+	// POST /transfer, and what it answers when transferAnswer's Status is
 	// set (a 5xx, a delay past the client's timeout). A new transfer takes
-	// TransferStatus ("pending" when empty).
+	// transferStatus ("pending" when empty). Set both with ScriptTransfer.
 	accounts       map[string]string
 	Recipients     []map[string]any
-	Transferred    []map[string]any
+	transferred    []map[string]any
 	transfers      map[string]*TransferState
-	TransferAnswer Answer
-	TransferStatus string
+	transferAnswer Answer
+	transferStatus string
+}
+
+// ScriptTransfer sets what POST /transfer answers (an Answer with a
+// Status: that answer; else a new transfer in status, "pending" when "").
+func (f *Fake) ScriptTransfer(a Answer, status string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.transferAnswer, f.transferStatus = a, status
 }
 
 // TransferState is a transfer the fake holds.
@@ -308,14 +316,14 @@ func (f *Fake) transfer(w http.ResponseWriter, r *http.Request) {
 	ref, _ := body["reference"].(string)
 	amount, _ := strconv.ParseInt(fmt.Sprint(body["amount"]), 10, 64)
 	f.mu.Lock()
-	f.Transferred = append(f.Transferred, body)
-	a := f.TransferAnswer
+	f.transferred = append(f.transferred, body)
+	a := f.transferAnswer
 	_, dup := f.transfers[ref]
 	if a.Status == 0 && dup {
 		a = Answer{Status: 400, Body: `{"status":false,"message":"Duplicate Transfer Reference"}`}
 	}
 	if a.Status == 0 {
-		status := f.TransferStatus
+		status := f.transferStatus
 		if status == "" {
 			status = "pending"
 		}
@@ -335,6 +343,13 @@ func (t TransferState) json() string {
 	b, _ := json.Marshal(map[string]any{"reference": t.Reference, "transfer_code": t.Code, "amount": t.Amount,
 		"currency": "GHS", "source": "balance", "status": t.Status, "domain": "test", "id": 476948})
 	return string(b)
+}
+
+// Transferred returns the bodies of POST /transfer so far.
+func (f *Fake) Transferred() []map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]map[string]any(nil), f.transferred...)
 }
 
 // Account makes /bank/resolve name the holder of number.

@@ -3802,7 +3802,7 @@ export interface components {
       /** Format: int64 */
       minimum_payout_minor: number;
       holding_days: number;
-      /** @description The available balance is paid out every Monday when it reaches the minimum. */
+      /** @description The available balance is paid out once a week (ISO weeks, UTC: at the first job pass of the week in which it reaches the minimum). */
       weekly_payouts: boolean;
       can_request: boolean;
       cannot_request_reason: string | null;
@@ -3905,7 +3905,7 @@ export interface components {
        * @description Smallest payout in pesewas (default 5000 = GH₵ 50).
        */
       minimum_payout_minor: number;
-      /** @description Pay every store's available balance each Monday (UTC) when it reaches the minimum (default on). */
+      /** @description Pay every store's available balance once per ISO week (UTC) when it reaches the minimum (default on). */
       weekly_payouts: boolean;
       /** Format: date-time */
       updated_at: string | null;
