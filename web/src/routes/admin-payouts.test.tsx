@@ -243,7 +243,7 @@ describe('staff payouts', () => {
     expect(minimum).toHaveValue('50.00');
     await user.clear(minimum);
     await user.type(minimum, '100');
-    await user.click(within(section).getByRole('switch', { name: /each Monday/ }));
+    await user.click(within(section).getByRole('switch', { name: /once a week/ }));
     await user.click(within(section).getByRole('button', { name: 'Save settings' }));
     expect(await within(section).findByRole('status')).toHaveTextContent(
       "Saved: 12.5% commission, 0 days' holding, payouts from GH₵ 100.00, on request only.",

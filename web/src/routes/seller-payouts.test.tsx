@@ -195,6 +195,49 @@ describe('Seller Centre payouts', () => {
     expect(posts).toEqual([]);
   });
 
+  it('pays out part of the balance, a new key for a new amount', async () => {
+    const sent: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post('/api/seller/payouts/', async ({ request }) => {
+        sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json(
+          {
+            detail: 'Another payout is on its way. Wait for it to finish.',
+            code: 'payout_in_progress',
+          },
+          { status: 409 },
+        );
+      }),
+    );
+    payoutsPage(() => balance());
+    const user = userEvent.setup();
+    const amount = await screen.findByRole('textbox', { name: /Amount in GH₵/ });
+    const request = screen.getByRole('button', { name: 'Request payout' });
+    await user.clear(amount);
+    await user.type(amount, '1000.50');
+    await user.click(request);
+    const section = screen.getByRole('region', { name: 'Request a payout' });
+    await within(section).findByRole('alert');
+    await user.click(request);
+    await waitFor(() => {
+      expect(sent).toHaveLength(2);
+    });
+    await user.clear(amount);
+    await user.type(amount, '60');
+    await user.click(request);
+    await waitFor(() => {
+      expect(sent).toHaveLength(3);
+    });
+    expect(sent.map((s) => s.body)).toEqual([
+      { amount_minor: 100050 },
+      { amount_minor: 100050 },
+      { amount_minor: 6000 },
+    ]);
+    // A retry of the same amount is the same attempt; another amount is a new one.
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[2]?.key).not.toBe(sent[0]?.key);
+  });
+
   it('is off without a payout account, saying why', async () => {
     payoutsPage(() =>
       balance({

@@ -80,7 +80,7 @@ function SettingsForm({ settings }: { settings: PayoutSettings }) {
           minimum_payout_minor: min,
           weekly_payouts: weekly,
         }),
-      `Saved: ${formatRate(bps)} commission, ${String(holding)} days' holding, payouts from ${formatPesewas(min)}${weekly ? ', paid every Monday' : ', on request only'}.`,
+      `Saved: ${formatRate(bps)} commission, ${String(holding)} days' holding, payouts from ${formatPesewas(min)}${weekly ? ', paid weekly' : ', on request only'}.`,
     );
   }
 
@@ -109,7 +109,7 @@ function SettingsForm({ settings }: { settings: PayoutSettings }) {
       />
       <div className="sm:col-span-3">
         <Switch
-          label="Pay every store's available balance each Monday"
+          label="Pay every store's available balance once a week"
           checked={weekly}
           onCheckedChange={setWeekly}
         />

@@ -57,7 +57,7 @@ export function BalanceCards({ balance }: { balance: SellerBalance }) {
           : `Earnings become available ${days(balance.holding_days)} after delivery.`}{' '}
         The smallest payout is {formatPesewas(balance.minimum_payout_minor)}.{' '}
         {balance.weekly_payouts
-          ? 'Every Monday, an available balance of at least that is paid out to your payout account.'
+          ? 'Once a week, an available balance of at least that is paid out to your payout account.'
           : 'Ask for a payout below when you want your money.'}
       </p>
     </section>
