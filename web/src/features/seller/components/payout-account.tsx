@@ -37,9 +37,7 @@ export function PayoutAccountSection({ account }: { account: PayoutAccount | nul
         <>
           <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold">Name on the account</dt>
-            <dd className="break-words" data-testid="account-name">
-              {account.account_name}
-            </dd>
+            <dd className="break-words">{account.account_name}</dd>
             <dt className="font-semibold">
               {account.type === 'mobile_money' ? 'Mobile money wallet' : 'Bank account'}
             </dt>
