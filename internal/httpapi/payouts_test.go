@@ -678,13 +678,13 @@ func TestPayoutSettingsAPI(t *testing.T) {
 		assertStatus(t, w.Code, 400)
 		assertBody(t, w.Body.String(), `{"default_commission_bps":["Enter basis points from 0 to 10000 (1000 = 10%)."],`+
 			`"holding_days":["Enter a number of days from 0 to 90."],"minimum_payout_minor":["Enter pesewas from 100 (GH₵ 1) to 100000000 (GH₵ 1,000,000)."]}`)
-		w = f.a.Do("PATCH", path, `{"holding_days":0,"minimum_payout_minor":20000,"weekly_payouts":false}`, f.staff.Auth()...)
-		assertBody(t, w.Body.String(), `{"default_commission_bps":1000,"holding_days":0,"minimum_payout_minor":20000,"weekly_payouts":false,"updated_at":"…"}`)
-
-		// No holding period: delivered earnings are available at once.
 		o := f.buy(t, 1, f.phone)
 		f.deliver(t, f.yaw, o.ID)
-		f.release(t, time.Second)
+		f.wantBalance(t, f.yaw, 90000, 0, 0, 0)
+
+		// No holding period: delivered earnings are released at once.
+		w = f.a.Do("PATCH", path, `{"holding_days":0,"minimum_payout_minor":20000,"weekly_payouts":false}`, f.staff.Auth()...)
+		assertBody(t, w.Body.String(), `{"default_commission_bps":1000,"holding_days":0,"minimum_payout_minor":20000,"weekly_payouts":false,"updated_at":"…"}`)
 		f.wantBalance(t, f.yaw, 0, 90000, 0, 0)
 		f.setAccount(t, f.yaw, wallet("0244123456"), 200)
 		code, body := f.requestPayout(f.yaw, "s1", `{"amount_minor":10000}`)

@@ -711,6 +711,14 @@ func (s *Service) UpdatePayoutSettings(ctx context.Context, ch shop.PayoutSettin
 	if err := s.store.UpdatePayoutSettings(ctx, ch, s.now()); err != nil {
 		return shop.PayoutSettings{}, err
 	}
+	if ch.HoldingDays != nil {
+		// Parts a shorter period makes due are released now, not at the
+		// job's next pass.
+		s.afterAnswer(ctx, "payouts: release after a settings change", func(ctx context.Context) error {
+			_, err := s.ReleaseEarnings(ctx)
+			return err
+		})
+	}
 	return s.store.PayoutSettings(ctx)
 }
 
