@@ -145,6 +145,17 @@ func (a *API) routes() http.Handler {
 	handle("/admin/delivery/holidays", h{"GET": requireStaff(a.listHolidays), "POST": requireStaff(a.addHoliday)})
 	handle("/admin/delivery/holidays/{day}", h{"DELETE": requireStaff(a.deleteHoliday)})
 	handle("/admin/complaints/{id}/handle", h{"POST": requireStaff(a.handleComplaint)})
+	// Seller ledger and payouts (docs/decisions/0027)
+	handle("/admin/settings/payouts", h{"GET": requireStaff(a.getPayoutSettings), "PATCH": requireStaff(a.patchPayoutSettings)})
+	handle("/admin/commission-rates", h{"GET": requireStaff(a.getCommissionRates)})
+	handle("/admin/commission-rates/categories/{id}", h{"PUT": requireStaff(a.setCommission("categories")),
+		"DELETE": requireStaff(a.setCommission("categories"))})
+	handle("/admin/commission-rates/stores/{id}", h{"PUT": requireStaff(a.setCommission("stores")),
+		"DELETE": requireStaff(a.setCommission("stores"))})
+	handle("/admin/payouts", h{"GET": requireStaff(a.listAdminPayouts)})
+	handle("/admin/payouts/balances", h{"GET": requireStaff(a.listStoreBalances)})
+	handle("/admin/payouts/commission", h{"GET": requireStaff(a.getCommissionIncome)})
+	handle("/admin/payouts/holds/{id}", h{"PUT": requireStaff(a.holdPayouts), "DELETE": requireStaff(a.holdPayouts)})
 
 	// Seller Centre (store owners; api/openapi.yaml)
 	handle("/seller/dashboard", h{"GET": requireUser(a.getSellerDashboard)})
@@ -162,6 +173,12 @@ func (a *API) routes() http.Handler {
 	handle("/seller/orders/{id}/deliver", h{"POST": requireUser(a.advanceSellerOrder(shop.PartDelivered))})
 	handle("/seller/orders/{id}/paid-on-delivery", h{"POST": requireUser(a.paidOnDelivery)})
 	handle("/seller/orders/{id}/cancel", h{"POST": requireUser(a.cancelSellerPart)})
+	handle("/seller/balance", h{"GET": requireUser(a.getSellerBalance)})
+	handle("/seller/ledger", h{"GET": requireUser(a.listSellerLedger)})
+	handle("/seller/statements", h{"GET": requireUser(a.getSellerStatement)})
+	handle("/seller/banks", h{"GET": requireUser(a.listPayoutBanks)})
+	handle("/seller/payout-account", h{"POST": requireUser(a.setPayoutAccount)})
+	handle("/seller/payouts", h{"GET": requireUser(a.listSellerPayouts), "POST": requireUser(a.requestPayout)})
 
 	// Operations (contract §2.11)
 	open("/openapi.json", h{"GET": a.serveOpenAPI})

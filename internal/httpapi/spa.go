@@ -26,8 +26,8 @@ var spaRoutes = []string{
 	"/store/products/{id}", "/stores", "/stores/{slug}", "/order/{id}", "/orders/{id}", "/payment/{id}",
 	"/password/reset/confirm/{uid}/{token}",
 	"/seller", "/seller/products", "/seller/products/new", "/seller/products/{id}", "/seller/orders",
-	"/seller/store", "/admin", "/admin/users", "/admin/stores", "/admin/complaints",
-	"/admin/refunds", "/admin/delivery", "/admin/categories", "/admin/hero", "/admin/analytics",
+	"/seller/store", "/seller/payouts", "/admin", "/admin/users", "/admin/stores", "/admin/complaints",
+	"/admin/refunds", "/admin/payouts", "/admin/delivery", "/admin/categories", "/admin/hero", "/admin/analytics",
 }
 
 // asset is one file of the built app, with its gzip form when worth it.

@@ -47,6 +47,9 @@ func (s *Service) RunPaymentJobs(ctx context.Context) {
 			s.log.WarnContext(ctx, what, "err", err)
 		}
 	}
+	// Balances are right from the start: orders paid before the ledger
+	// existed are posted, and due earnings released, before the first tick.
+	logErr("payouts: pass failed", s.PayoutPass(ctx))
 	for {
 		select {
 		case <-ctx.Done():
@@ -63,6 +66,7 @@ func (s *Service) RunPaymentJobs(ctx context.Context) {
 			logErr("payments: mobile money timeout pass failed", err)
 			_, err = s.ExpireOrders(ctx)
 			logErr("orders: expiry pass failed", err)
+			logErr("payouts: pass failed", s.PayoutPass(ctx))
 		}
 		_, err := s.ProcessPaymentEvents(ctx)
 		logErr("payments: event pass failed", err)

@@ -476,6 +476,9 @@ func (s *Service) applyEvent(ctx context.Context, wg WebhookGateway, e shop.Paym
 	if strings.HasPrefix(e.Event, "refund.") {
 		return s.applyRefundEvent(ctx, e)
 	}
+	if strings.HasPrefix(e.Event, "transfer.") {
+		return s.applyTransferEvent(ctx, e)
+	}
 	if e.Event != "charge.success" {
 		return nil
 	}

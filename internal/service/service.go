@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dwa/internal/shop"
@@ -39,6 +40,7 @@ type Store interface {
 	HeroStore
 	CODStore
 	DeliveryStore
+	PayoutStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }
@@ -144,6 +146,10 @@ type Service struct {
 	together coPurchaseCache
 	// deliveryTables keeps zones and holidays for product pages (delivery.go).
 	deliveryTables deliveryTables
+	// banksCache keeps the provider's banks and wallets (payouts.go);
+	// ledgerCaughtUp is set once the ledger catch-up found nothing to post.
+	banksCache     banksCache
+	ledgerCaughtUp atomic.Bool
 	media          MediaStore
 	probes         []Probe
 	// later runs work after a request is answered (afterAnswer);

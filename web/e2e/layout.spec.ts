@@ -115,6 +115,7 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
     '/seller/products/:productId': [['owner', { url: `/seller/products/${product}` }]],
     '/seller/orders': [['owner', { url: '/seller/orders?status=processing' }]],
     '/seller/store': [['owner', { url: '/seller/store' }]],
+    '/seller/payouts': [['owner', { url: '/seller/payouts' }]],
     '/admin': [['staff', { url: '/admin' }]],
     '/admin/users': [
       ['staff', { url: '/admin/users', search: ['Find an account', c.shopper.username] }],
@@ -122,6 +123,10 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
     '/admin/stores': [['staff', { url: '/admin/stores' }]],
     '/admin/complaints': [['staff', { url: '/admin/complaints' }]],
     '/admin/refunds': [['staff', { url: '/admin/refunds' }]],
+    '/admin/payouts': [
+      ['staff', { url: '/admin/payouts' }],
+      ['staff', { url: '/admin/payouts', press: 'Hold payouts' }],
+    ],
     '/admin/delivery': [
       ['staff', { url: '/admin/delivery' }],
       ['staff', { url: '/admin/delivery', press: 'Add a station' }],

@@ -74,6 +74,8 @@ type Provider struct {
 	charges map[string]shop.ProviderTransaction
 	prompts map[string]*prompt
 	refunds []shop.ProviderRefund // by id - 1
+	// transfers are the test payouts by reference (transfers.go).
+	transfers map[string]*transfer
 }
 
 // New returns an empty test provider that tells time by now.

@@ -179,7 +179,8 @@ func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse st
 	err := s.db.inTx(ctx, func(c conn) error {
 		ms := shop.Millis(at)
 		var orderID, orderStatus string
-		err := c.queryRow(ctx, `SELECT order_id FROM payments WHERE reference = ?`, reference).Scan(&orderID)
+		var paymentID int64
+		err := c.queryRow(ctx, `SELECT order_id, id FROM payments WHERE reference = ?`, reference).Scan(&orderID, &paymentID)
 		if errors.Is(err, sql.ErrNoRows) {
 			out = shop.FulfilAlreadyDone
 			return nil
@@ -221,7 +222,10 @@ func (s *Store) FulfilPayment(ctx context.Context, reference, gatewayResponse st
 		if err := insertMails(ctx, c, mails(os[0])); err != nil {
 			return err
 		}
-		return countSold(ctx, c, os[0], 0)
+		if err := countSold(ctx, c, os[0], 0); err != nil {
+			return err
+		}
+		return postSale(ctx, c, orderID, paymentID, at)
 	})
 	return out, err
 }

@@ -200,6 +200,9 @@ func (s *Store) RecordRefundReport(ctx context.Context, localID int64, provider 
 		}
 		r.Status, r.UpdatedAt = rep.Status, at
 		if rep.Status == shop.RefundProcessed {
+			if err := postRefund(ctx, c, r.ID, at); err != nil {
+				return err
+			}
 			prefs, err := noticePrefs(ctx, c, r.BuyerID)
 			if err != nil {
 				return err

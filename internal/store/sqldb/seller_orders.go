@@ -132,6 +132,9 @@ func (s *Store) AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*
 			if err := countSold(ctx, c, out, e.StoreID); err != nil {
 				return err
 			}
+			if err := postCOD(ctx, c, e.OrderID, e.StoreID, e.CreatedAt); err != nil {
+				return err
+			}
 		}
 		return insertMails(ctx, c, mails(out))
 	})

@@ -35,6 +35,7 @@ const SellerProducts = lazyPart(() => import('@/routes/seller-products'));
 const SellerProduct = lazyPart(() => import('@/routes/seller-product'));
 const SellerOrders = lazyPart(() => import('@/routes/seller-orders'));
 const SellerStore = lazyPart(() => import('@/routes/seller-store'));
+const SellerPayouts = lazyPart(() => import('@/routes/seller-payouts'));
 const AdminArea = lazyPart(() => import('@/features/admin/components/admin-area'));
 const AdminModeration = lazyPart(() => import('@/routes/admin-moderation'));
 const AdminUsers = lazyPart(() => import('@/routes/admin-users'));
@@ -45,6 +46,7 @@ const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
 const AdminAnalytics = lazyPart(() => import('@/routes/admin-analytics'));
 const AdminRefunds = lazyPart(() => import('@/routes/admin-refunds'));
 const AdminDelivery = lazyPart(() => import('@/routes/admin-delivery'));
+const AdminPayouts = lazyPart(() => import('@/routes/admin-payouts'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 /**
@@ -83,6 +85,7 @@ export const routes = (
         <Route path="products/:productId" element={<SellerProduct />} />
         <Route path="orders" element={<SellerOrders />} />
         <Route path="store" element={<SellerStore />} />
+        <Route path="payouts" element={<SellerPayouts />} />
       </Route>
       {/* The staff area (issue 'Seller Centre and staff admin'). */}
       <Route path="admin" element={<AdminArea />}>
@@ -92,6 +95,7 @@ export const routes = (
         <Route path="complaints" element={<AdminComplaints />} />
         <Route path="refunds" element={<AdminRefunds />} />
         <Route path="delivery" element={<AdminDelivery />} />
+        <Route path="payouts" element={<AdminPayouts />} />
         <Route path="categories" element={<AdminCategories />} />
         <Route path="hero" element={<AdminHero />} />
         <Route path="analytics" element={<AdminAnalytics />} />

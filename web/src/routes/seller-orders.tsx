@@ -4,7 +4,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { ORDERS_PAGE_SIZE, useSellerOrders } from '@/features/seller/api/orders';
 import type { SellerOrderStatus } from '@/features/seller/api/types';
 import { Loaded } from '@/components/backoffice/loaded';
-import { Pager } from '@/features/seller/components/pager';
+import { Pager } from '@/components/backoffice/pager';
 import { SellerOrderCard } from '@/features/seller/components/seller-order-card';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/use-document-title';

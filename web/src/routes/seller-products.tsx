@@ -10,7 +10,7 @@ import { PRODUCTS_PAGE_SIZE, useSellerProducts } from '@/features/seller/api/pro
 import type { ProductStatus } from '@/features/seller/api/types';
 import { ActiveBadge } from '@/features/seller/components/active-badge';
 import { Loaded } from '@/components/backoffice/loaded';
-import { Pager } from '@/features/seller/components/pager';
+import { Pager } from '@/components/backoffice/pager';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

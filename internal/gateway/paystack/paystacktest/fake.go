@@ -46,6 +46,33 @@ type Fake struct {
 	// answered: a test sends the refund's events there to have them
 	// overtake the answer.
 	OnRefund func(RefundState)
+	// Transfers (docs/decisions/0027): the accounts /bank/resolve knows
+	// (by number), the recipients and transfers created, the bodies of
+	// POST /transfer, and what it answers when transferAnswer's Status is
+	// set (a 5xx, a delay past the client's timeout). A new transfer takes
+	// transferStatus ("pending" when empty). Set both with ScriptTransfer.
+	accounts       map[string]string
+	Recipients     []map[string]any
+	transferred    []map[string]any
+	transfers      map[string]*TransferState
+	transferAnswer Answer
+	transferStatus string
+}
+
+// ScriptTransfer sets what POST /transfer answers (an Answer with a
+// Status: that answer; else a new transfer in status, "pending" when "").
+func (f *Fake) ScriptTransfer(a Answer, status string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.transferAnswer, f.transferStatus = a, status
+}
+
+// TransferState is a transfer the fake holds.
+type TransferState struct {
+	Reference string
+	Code      string
+	Amount    int64
+	Status    string
 }
 
 // RefundState is a refund the fake created.
@@ -74,7 +101,8 @@ type Answer struct {
 
 // NewFake starts a fake checking the bearer secret key.
 func New(t testing.TB) *Fake {
-	f := &Fake{answers: map[string]Answer{}, charges: map[string]Answer{}, otps: map[string]Answer{}}
+	f := &Fake{answers: map[string]Answer{}, charges: map[string]Answer{}, otps: map[string]Answer{},
+		accounts: map[string]string{}, transfers: map[string]*TransferState{}}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.Close)
 	return f
@@ -206,10 +234,158 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		_, _ = w.Write([]byte(`{"status":true,"message":"Refund retrieved","data":` + f.refunds[id-1].json() + `}`))
+	case r.Method == "GET" && r.URL.Path == "/bank":
+		f.banks(w, r)
+	case r.Method == "GET" && r.URL.Path == "/bank/resolve":
+		f.mu.Lock()
+		name, ok := f.accounts[r.URL.Query().Get("account_number")]
+		f.mu.Unlock()
+		if !ok {
+			w.WriteHeader(422)
+			_, _ = w.Write([]byte(`{"status":false,"message":"Could not resolve account name. Check parameters or try again."}`))
+			return
+		}
+		b, _ := json.Marshal(map[string]any{"status": true, "message": "Account number resolved",
+			"data": map[string]any{"account_number": r.URL.Query().Get("account_number"), "account_name": name, "bank_id": 9}})
+		_, _ = w.Write(b)
+	case r.Method == "POST" && r.URL.Path == "/transferrecipient":
+		var body map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		f.mu.Lock()
+		f.Recipients = append(f.Recipients, body)
+		code := fmt.Sprintf("RCP_fake%04d", len(f.Recipients))
+		f.mu.Unlock()
+		b, _ := json.Marshal(map[string]any{"status": true, "message": "Transfer recipient created successfully",
+			"data": map[string]any{"active": true, "currency": "GHS", "name": body["name"], "recipient_code": code,
+				"type": body["type"], "details": map[string]any{"account_number": body["account_number"], "bank_code": body["bank_code"]}}})
+		w.WriteHeader(201)
+		_, _ = w.Write(b)
+	case r.Method == "POST" && r.URL.Path == "/transfer":
+		f.transfer(w, r)
+	case r.Method == "GET" && strings.HasPrefix(r.URL.Path, "/transfer/verify/"):
+		ref := strings.TrimPrefix(r.URL.Path, "/transfer/verify/")
+		f.mu.Lock()
+		t, ok := f.transfers[ref]
+		var body string
+		if ok {
+			body = `{"status":true,"message":"Transfer retrieved","data":` + t.json() + `}`
+		}
+		f.mu.Unlock()
+		if !ok {
+			w.WriteHeader(404)
+			_, _ = w.Write([]byte(`{"status":false,"message":"Transfer not found"}`))
+			return
+		}
+		_, _ = w.Write([]byte(body))
 	default:
 		w.WriteHeader(404)
 		_, _ = w.Write([]byte(`{"status":false,"message":"Not found"}`))
 	}
+}
+
+// banks answers GET /bank for Ghana: wallets for type=mobile_money, banks
+// for type=ghipss, with Paystack's codes for the wallets.
+func (f *Fake) banks(w http.ResponseWriter, r *http.Request) {
+	type bank struct {
+		Name     string `json:"name"`
+		Code     string `json:"code"`
+		Active   bool   `json:"active"`
+		Country  string `json:"country"`
+		Currency string `json:"currency"`
+		Type     string `json:"type"`
+	}
+	var list []bank
+	if r.URL.Query().Get("type") == "mobile_money" {
+		list = []bank{{"MTN", "MTN", true, "Ghana", "GHS", "mobile_money"},
+			{"Telecel Ghana", "VOD", true, "Ghana", "GHS", "mobile_money"},
+			{"AirtelTigo", "ATL", true, "Ghana", "GHS", "mobile_money"}}
+	} else {
+		list = []bank{{"GCB Bank", "040100", true, "Ghana", "GHS", "ghipss"},
+			{"Ecobank Ghana", "130100", true, "Ghana", "GHS", "ghipss"},
+			{"Closed Bank", "999999", false, "Ghana", "GHS", "ghipss"}}
+	}
+	b, _ := json.Marshal(map[string]any{"status": true, "message": "Banks retrieved", "data": list})
+	_, _ = w.Write(b)
+}
+
+// transfer answers POST /transfer: a new reference creates a transfer in
+// TransferStatus; a reference it already has is refused, as a duplicate.
+func (f *Fake) transfer(w http.ResponseWriter, r *http.Request) {
+	var body map[string]any
+	_ = json.NewDecoder(r.Body).Decode(&body)
+	ref, _ := body["reference"].(string)
+	amount, _ := strconv.ParseInt(fmt.Sprint(body["amount"]), 10, 64)
+	f.mu.Lock()
+	f.transferred = append(f.transferred, body)
+	a := f.transferAnswer
+	_, dup := f.transfers[ref]
+	if a.Status == 0 && dup {
+		a = Answer{Status: 400, Body: `{"status":false,"message":"Duplicate Transfer Reference"}`}
+	}
+	if a.Status == 0 {
+		status := f.transferStatus
+		if status == "" {
+			status = "pending"
+		}
+		t := &TransferState{Reference: ref, Code: fmt.Sprintf("TRF_fake%04d", len(f.transfers)+1), Amount: amount, Status: status}
+		f.transfers[ref] = t
+		a = Answer{Status: 200, Body: `{"status":true,"message":"Transfer has been queued","data":` + t.json() + `}`}
+	} else if a.Status >= 500 || a.Delay > 0 {
+		// The request reached the fake: like Paystack, it may have made
+		// the transfer even though the answer is lost.
+		f.transfers[ref] = &TransferState{Reference: ref, Code: "TRF_lost", Amount: amount, Status: "pending"}
+	}
+	f.mu.Unlock()
+	answer(w, r, a, ref)
+}
+
+func (t TransferState) json() string {
+	b, _ := json.Marshal(map[string]any{"reference": t.Reference, "transfer_code": t.Code, "amount": t.Amount,
+		"currency": "GHS", "source": "balance", "status": t.Status, "domain": "test", "id": 476948})
+	return string(b)
+}
+
+// Transferred returns the bodies of POST /transfer so far.
+func (f *Fake) Transferred() []map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]map[string]any(nil), f.transferred...)
+}
+
+// Account makes /bank/resolve name the holder of number.
+func (f *Fake) Account(number, name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.accounts[number] = name
+}
+
+// Transfers returns the transfers the fake holds, by reference.
+func (f *Fake) Transfers() map[string]TransferState {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[string]TransferState{}
+	for k, v := range f.transfers {
+		out[k] = *v
+	}
+	return out
+}
+
+// SettleTransfer sets the state GET /transfer/verify reports.
+func (f *Fake) SettleTransfer(reference, status string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if t, ok := f.transfers[reference]; ok {
+		t.Status = status
+	}
+}
+
+// TransferEvent renders a transfer.<status> event (success, failed,
+// reversed) for a transfer, as Paystack sends it.
+func TransferEvent(status, reference string, amount int64) string {
+	b, _ := json.Marshal(map[string]any{"event": "transfer." + status, "data": map[string]any{"reference": reference,
+		"amount": amount, "currency": "GHS", "status": status, "transfer_code": "TRF_event", "domain": "test",
+		"recipient": map[string]any{"recipient_code": "RCP_event", "type": "mobile_money"}}})
+	return string(b)
 }
 
 // refund answers POST /refund as Paystack documents it: the refund is

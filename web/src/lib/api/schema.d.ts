@@ -997,7 +997,7 @@ export interface paths {
     put?: never;
     /**
      * Paystack events (signed with HMAC-SHA512 of the raw body)
-     * @description `x-paystack-signature` must be the hex HMAC-SHA512 of the raw body keyed with the secret key. Signed events are stored (de-duplicated per event and reference) and processed in the background. The Authorization header is ignored. 404 in test mode.
+     * @description `x-paystack-signature` must be the hex HMAC-SHA512 of the raw body keyed with the secret key. Signed events are stored (de-duplicated per event and reference) and processed in the background: `charge.success`, `refund.*`, and the payouts' `transfer.success`, `transfer.failed` and `transfer.reversed` (matched by the transfer's reference; decision 0027). The Authorization header is ignored. 404 in test mode.
      */
     post: operations['paystackWebhook'];
     delete?: never;
@@ -2080,6 +2080,283 @@ export interface paths {
      * @description Only when staff allow it (`store_refunds` in `/admin/settings/payments/`, else 403 `permission_denied`): at most the store's lines minus its earlier refunds, and never more than is left of the payment.
      */
     post: operations['refundStorePart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/balance/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The store's balance (pending, available, in flight, paid out) and payout state
+     * @description Balances are derived from the store's ledger lines (decision 0027), in pesewas. `available_minor` may be negative (a refund after release, or commission owed on pay-on-delivery parts): it is netted from the next payout. `can_request` tells whether `POST /seller/payouts/` would be accepted now for the whole available balance; `cannot_request_reason` says why not, in plain words.
+     */
+    get: operations['getSellerBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/ledger/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The store's ledger lines, newest first
+     * @description Each line moves money into or out of one of the store's balances (`bucket`); `amount_minor` is signed (positive adds to that balance). A sale shows as its item, delivery-fee and commission lines; release after the holding period as a line out of `pending` and one into `available`.
+     */
+    get: operations['listSellerLedger'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/statements/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A monthly statement as CSV (download)
+     * @description `Content-Type: text/csv; charset=utf-8` and `Content-Disposition: attachment; filename="dwa-statement-<store id>-YYYY-MM.csv"`. Rows: a header row `date,order,kind,balance,description,amount`; an `opening balance` row (all buckets but `paid_out`, before the month); one row per ledger line of the month, oldest first, on the store's pending, available and in-flight balances; a `closing balance` row. Money as cedis with two decimals and a minus sign when negative (`12.50`, `-3.00`), dates UTC ISO-8601. A month in the future or before 2000 → 400 on `month`.
+     */
+    get: operations['getSellerStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/banks/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Banks and mobile money wallets a payout account may use
+     * @description The provider's list (cached for an hour), mobile money wallets first, then banks by name.
+     */
+    get: operations['listPayoutBanks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/payout-account/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register (or replace) the store's payout account
+     * @description The account is resolved with the provider (the name on the wallet or bank account is returned as `account_name`) and registered as a transfer recipient before it is saved; nothing is saved when either fails. A payout already in flight keeps the account it was sent to.
+     */
+    post: operations['setPayoutAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/payouts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The store's payouts, newest first */
+    get: operations['listSellerPayouts'];
+    put?: never;
+    /**
+     * Pay out the available balance (or part of it) to the payout account
+     * @description One transaction with the store row locked checks, in this order: payouts not held by staff, a verified payout account, no other payout `pending` or `processing`, the amount (default: the whole available balance) at least the minimum and at most the available balance. The payout is recorded (`pending`) and the money moved to in-flight before the provider is asked; the provider's answer is then recorded (`processing`, or `failed` with the money back in `available`). When the provider cannot be reached the payout stays `pending` and is checked again in the background with its reference (never sent twice). Two requests at once give one payout.
+     */
+    post: operations['requestPayout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/settings/payouts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Commission default, holding period, minimum payout and the weekly schedule */
+    get: operations['getPayoutSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change payout settings
+     * @description Only the fields sent change. A new holding period applies to parts not yet released.
+     */
+    patch: operations['updatePayoutSettings'];
+    trace?: never;
+  };
+  '/admin/commission-rates/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The default commission rate and the per-category and per-store overrides
+     * @description The rate of an item is its store's override, else the override of its deepest category that has one (leaf, then ancestors), else the default. Rates apply to sales paid after the change; delivery fees carry no commission.
+     */
+    get: operations['getCommissionRates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/commission-rates/categories/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a category's commission rate */
+    put: operations['setCategoryCommission'];
+    post?: never;
+    /** Remove a category's override (its items fall back to an ancestor's or the default) */
+    delete: operations['clearCategoryCommission'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/commission-rates/stores/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a store's commission rate (wins over categories and the default) */
+    put: operations['setStoreCommission'];
+    post?: never;
+    /** Remove a store's override */
+    delete: operations['clearStoreCommission'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/payouts/balances/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every store's balances and payout state, by store name */
+    get: operations['listStoreBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/payouts/commission/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The mall's commission income, in total and per calendar month (UTC), newest month first */
+    get: operations['getCommissionIncome'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/payouts/holds/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Hold a store's payouts (requested and scheduled) with a reason
+     * @description A payout already sent is not recalled. Holding again replaces the reason.
+     */
+    put: operations['holdStorePayouts'];
+    post?: never;
+    /** Release a store's payouts */
+    delete: operations['releaseStorePayouts'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/payouts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every store's payouts, newest first */
+    get: operations['listPayouts'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3469,6 +3746,238 @@ export interface components {
       /** @description Only with an image. */
       is_active?: boolean;
     };
+    PayoutAccount: {
+      /** @enum {string} */
+      type: 'mobile_money' | 'bank';
+      /** @description The wallet or bank code from `/seller/banks/` (e.g. `MTN`). */
+      bank_code: string;
+      /** @example MTN Mobile Money */
+      bank_name: string;
+      /** @description As registered: a wallet number in national form (`0241234567`) or the bank account number. */
+      account_number: string;
+      /** @description The name the provider resolved for the account. */
+      account_name: string;
+      /** Format: date-time */
+      verified_at: string;
+    };
+    PayoutAccountRequest: {
+      /** @enum {string} */
+      type: 'mobile_money' | 'bank';
+      bank_code: string;
+      /** @description A wallet number may be typed with spaces or +233. */
+      account_number: string;
+    };
+    PayoutBank: {
+      /** @example MTN */
+      code: string;
+      /** @example MTN Mobile Money */
+      name: string;
+      /** @enum {string} */
+      type: 'mobile_money' | 'bank';
+    };
+    SellerBalance: {
+      /**
+       * Format: int64
+       * @description Earnings of parts not yet delivered, or delivered less than the holding period ago.
+       */
+      pending_minor: number;
+      /**
+       * Format: int64
+       * @description May be negative (owed to the mall; netted from the next payout).
+       */
+      available_minor: number;
+      /**
+       * Format: int64
+       * @description Payouts sent and not yet confirmed.
+       */
+      in_flight_minor: number;
+      /**
+       * Format: int64
+       * @description Everything paid out so far.
+       */
+      paid_out_minor: number;
+      /** @description Staff hold the store's payouts. */
+      held: boolean;
+      hold_reason: string | null;
+      /** Format: int64 */
+      minimum_payout_minor: number;
+      holding_days: number;
+      /** @description The available balance is paid out once a week (ISO weeks, UTC: at the first job pass of the week in which it reaches the minimum). */
+      weekly_payouts: boolean;
+      can_request: boolean;
+      cannot_request_reason: string | null;
+      account: components['schemas']['PayoutAccount'] | null;
+    };
+    LedgerEntry: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * @description `sale` the items of a paid part; `delivery_fee` its delivery fee (the store delivers and keeps it); `commission` the mall's share of the items; `refund` money given back to the buyer and `commission_refund` the commission returned with it; `cod_commission` commission owed on a part paid on delivery (the store holds the cash); `release` the holding period ended (out of pending, into available); `payout` money sent to the payout account (out of available, into in flight); `payout_paid` the provider confirmed it; `payout_returned` a failed or reversed payout, back to available; `adjustment` by staff.
+       * @enum {string}
+       */
+      kind:
+        | 'sale'
+        | 'delivery_fee'
+        | 'commission'
+        | 'refund'
+        | 'commission_refund'
+        | 'cod_commission'
+        | 'release'
+        | 'payout'
+        | 'payout_paid'
+        | 'payout_returned'
+        | 'adjustment';
+      /** @enum {string} */
+      bucket: 'pending' | 'available' | 'in_flight' | 'paid_out';
+      /**
+       * Format: int64
+       * @description Signed pesewas; positive adds to the bucket.
+       */
+      amount_minor: number;
+      /** Format: uuid */
+      order: string | null;
+      /**
+       * @description The order's short reference as the pages show it.
+       * @example #1A2B3C4D
+       */
+      order_ref: string | null;
+      /** Format: int64 */
+      payout: number | null;
+      memo: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    LedgerEntryPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['LedgerEntry'][];
+    };
+    Payout: {
+      /** Format: int64 */
+      id: number;
+      /** @description Our unique reference, sent to the provider as the transfer's idempotency key. */
+      reference: string;
+      /** Format: int64 */
+      store: number;
+      store_name: string;
+      /** Format: int64 */
+      amount_minor: number;
+      /**
+       * @description `pending` recorded, the provider not yet (or not surely) asked; `processing` the provider accepted it; `paid` confirmed; `failed` or `reversed`: the money is back in the available balance.
+       * @enum {string}
+       */
+      status: 'pending' | 'processing' | 'paid' | 'failed' | 'reversed';
+      /** @enum {string} */
+      trigger: 'request' | 'schedule';
+      /** @enum {string} */
+      account_type: 'mobile_money' | 'bank';
+      bank_name: string;
+      account_number: string;
+      account_name: string;
+      failure_reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      completed_at: string | null;
+    };
+    PayoutPage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['Payout'][];
+    };
+    PayoutRequest: {
+      /** @description Pesewas; missing or null: the whole available balance. */
+      amount_minor?: number | null;
+    };
+    PayoutSettings: {
+      /** @description Basis points of the items' price (1000 = 10%; default 1000). */
+      default_commission_bps: number;
+      /** @description Days after delivery before earnings become available (default 7). */
+      holding_days: number;
+      /**
+       * Format: int64
+       * @description Smallest payout in pesewas (default 5000 = GH₵ 50).
+       */
+      minimum_payout_minor: number;
+      /** @description Pay every store's available balance once per ISO week (UTC) when it reaches the minimum (default on). */
+      weekly_payouts: boolean;
+      /** Format: date-time */
+      updated_at: string | null;
+    };
+    PayoutSettingsPatch: {
+      default_commission_bps?: number;
+      holding_days?: number;
+      /** Format: int64 */
+      minimum_payout_minor?: number;
+      weekly_payouts?: boolean;
+    };
+    CommissionRates: {
+      default_bps: number;
+      /** @description Categories with an override, by name. */
+      categories: {
+        /** Format: int64 */
+        category: number;
+        name: string;
+        rate_bps: number;
+      }[];
+      /** @description Stores with an override, by name. */
+      stores: {
+        /** Format: int64 */
+        store: number;
+        name: string;
+        rate_bps: number;
+      }[];
+    };
+    CommissionRateRequest: {
+      /** @description Basis points (1250 = 12.5%). */
+      rate_bps: number;
+    };
+    StoreBalance: {
+      /** Format: int64 */
+      store: number;
+      store_name: string;
+      /** Format: int64 */
+      pending_minor: number;
+      /** Format: int64 */
+      available_minor: number;
+      /** Format: int64 */
+      in_flight_minor: number;
+      /** Format: int64 */
+      paid_out_minor: number;
+      held: boolean;
+      hold_reason: string | null;
+      /** @description The store has a verified payout account. */
+      account_verified: boolean;
+      /** Format: date-time */
+      last_payout_at: string | null;
+    };
+    StoreBalancePage: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['StoreBalance'][];
+    };
+    CommissionIncome: {
+      /**
+       * Format: int64
+       * @description Commission kept, net of commission returned with refunds, plus pay-on-delivery commission.
+       */
+      total_minor: number;
+      months: {
+        /** @example 2026-11 */
+        month: string;
+        /** Format: int64 */
+        amount_minor: number;
+      }[];
+    };
   };
   responses: {
     /** @description `If-None-Match` matched the current answer: no body; the caller's copy is current. Carries the `ETag` and `Cache-Control` the `200` would have had. Costs the server one version read. */
@@ -3506,6 +4015,24 @@ export interface components {
       };
       content: {
         'application/json': components['schemas']['PaymentSettings'];
+      };
+    };
+    /** @description The payout settings. */
+    PayoutSettings: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PayoutSettings'];
+      };
+    };
+    /** @description The commission rates. */
+    CommissionRates: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['CommissionRates'];
       };
     };
     /** @description The store's part of the order. */
@@ -3725,6 +4252,8 @@ export interface components {
     OnSaleFilter: string;
     /** @description 1–255 printable ASCII characters, one per refund the caller means (the page makes one per dialog). Kept per payment for good: the same key answers 200 with the first refund, never a second one. */
     RefundKey: string;
+    /** @description 1–255 printable ASCII characters, one per payout the seller means (the page makes one per dialog). Kept per store for good: the same key answers 200 with the first payout, never a second one. */
+    PayoutKey: string;
     /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
     IfNoneMatch: string;
     /** @description Default `pending`; other values → 400 `{"status":["Select a valid choice. x is not one of the available choices."]}`. */
@@ -8165,6 +8694,516 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  getSellerBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The balance. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SellerBalance'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listSellerLedger: {
+    parameters: {
+      query?: {
+        /** @description Only lines of this calendar month (UTC), `YYYY-MM`. */
+        month?: string;
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['LedgerEntry'][] | components['schemas']['LedgerEntryPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['InvalidPage'];
+    };
+  };
+  getSellerStatement: {
+    parameters: {
+      query: {
+        month: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The statement. */
+      200: {
+        headers: {
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listPayoutBanks: {
+    parameters: {
+      query?: {
+        type?: 'mobile_money' | 'bank';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array (never paged). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PayoutBank'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      502: components['responses']['ProviderUnavailable'];
+    };
+  };
+  setPayoutAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PayoutAccountRequest'];
+      };
+    };
+    responses: {
+      /** @description The verified account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PayoutAccount'];
+        };
+      };
+      /** @description Field errors: `type` (mobile_money or bank), `bank_code` (not in `/seller/banks/` for that type), `account_number` (a mobile money number is a Ghana mobile number of the wallet's network, e.g. "Enter a valid Ghana mobile number."; a bank account 6–20 digits; "We could not verify this account: check the number." when the provider finds no such account). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      502: components['responses']['ProviderUnavailable'];
+    };
+  };
+  listSellerPayouts: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['Payout'][] | components['schemas']['PayoutPage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['InvalidPage'];
+    };
+  };
+  requestPayout: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 1–255 printable ASCII characters, one per payout the seller means (the page makes one per dialog). Kept per store for good: the same key answers 200 with the first payout, never a second one. */
+        'Idempotency-Key': components['parameters']['PayoutKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PayoutRequest'];
+      };
+    };
+    responses: {
+      /** @description A replay of the same Idempotency-Key — the payout it made; nothing is sent again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payout'];
+        };
+      };
+      /** @description The payout, as far as it got. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payout'];
+        };
+      };
+      /** @description Field errors (`amount_minor` below the minimum — "The smallest payout is GH₵ 50.00." — or above the available balance), or `idempotency_key_required` / `invalid_idempotency_key`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      /** @description `payouts_held` (staff hold the store's payouts; the reason is in the text), `payout_account_missing` (no verified payout account), `payout_in_progress` (another payout is pending or processing), `balance_too_low` (the available balance is below the minimum). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Another payout is on its way. Wait for it to finish.",
+           *       "code": "payout_in_progress"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used for a payout of another amount. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPayoutSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['PayoutSettings'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updatePayoutSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PayoutSettingsPatch'];
+      };
+    };
+    responses: {
+      200: components['responses']['PayoutSettings'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getCommissionRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CommissionRates'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  setCategoryCommission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CommissionRateRequest'];
+      };
+    };
+    responses: {
+      200: components['responses']['CommissionRates'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  clearCategoryCommission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CommissionRates'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setStoreCommission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CommissionRateRequest'];
+      };
+    };
+    responses: {
+      200: components['responses']['CommissionRates'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  clearStoreCommission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['CommissionRates'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listStoreBalances: {
+    parameters: {
+      query?: {
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['StoreBalance'][] | components['schemas']['StoreBalancePage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['InvalidPage'];
+    };
+  };
+  getCommissionIncome: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The income. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CommissionIncome'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  holdStorePayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The store's balance, now held. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoreBalance'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  releaseStorePayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The store's balance, no longer held. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoreBalance'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listPayouts: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'processing' | 'paid' | 'failed' | 'reversed';
+        store?: number;
+        /** @description Page number (from 1). Sending it switches the answer to a page object. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page, default 20, at most 100; an invalid value means 20. Sending it switches the answer to a page object. */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A plain array; a page object when `page` or `page_size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['Payout'][] | components['schemas']['PayoutPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['InvalidPage'];
     };
   };
   getOpenAPI: {

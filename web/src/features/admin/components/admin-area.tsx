@@ -14,6 +14,7 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/stores', label: 'Stores', end: false },
   { to: '/admin/complaints', label: 'Complaints', end: false },
   { to: '/admin/refunds', label: 'Refunds', end: false },
+  { to: '/admin/payouts', label: 'Payouts', end: false },
   { to: '/admin/delivery', label: 'Delivery', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/hero', label: 'Home page slides', end: false },

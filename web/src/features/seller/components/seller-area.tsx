@@ -14,6 +14,7 @@ const SECTIONS: readonly Section[] = [
   { to: '/seller', label: 'Dashboard', end: true },
   { to: '/seller/products', label: 'Products', end: false },
   { to: '/seller/orders', label: 'Orders', end: false },
+  { to: '/seller/payouts', label: 'Payouts', end: false },
   { to: '/seller/store', label: 'Store profile', end: false },
 ];
 
