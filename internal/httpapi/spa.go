@@ -145,10 +145,18 @@ func newSPA(web fs.FS) (*spa, error) {
 func newAsset(p string, body []byte) *asset {
 	a := &asset{body: body, modTime: time.Now()}
 	a.ctype = mime.TypeByExtension(path.Ext(p))
+	if path.Ext(p) == ".webmanifest" {
+		// Not in Go's table, nor in a FROM-scratch image's (it has no /etc/mime.types).
+		a.ctype = "application/manifest+json"
+	}
 	if a.ctype == "" {
 		a.ctype = http.DetectContentType(body)
 	}
 	switch {
+	case p == "sw.js":
+		// The service worker names the build's files: a browser must see a deploy's new one at
+		// the next visit (it checks at least daily whatever the header; this makes it every time).
+		a.cache = "no-cache"
 	case strings.HasPrefix(p, "assets/"):
 		// Vite puts a content hash in every file name under assets/.
 		a.cache = "public, max-age=31536000, immutable"
