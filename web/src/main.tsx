@@ -18,3 +18,11 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The offline banner, the new-version prompt and the service worker load once the page has
+// (src/pwa), apart from every route's initial code.
+window.addEventListener('load', () => {
+  void import('./pwa/start').then(({ start }) => {
+    start();
+  });
+});
