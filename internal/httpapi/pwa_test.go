@@ -46,3 +46,51 @@ func TestInstallableAppFiles(t *testing.T) {
 		}
 	})
 }
+
+// A service worker revalidates what it serves offline: a page or file the browser already has
+// costs a 304 with no body (decision 0026), whichever encoding it was sent in.
+func TestRevalidatedPagesAndFilesCostA304(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		for _, tc := range []struct {
+			path     string
+			encoding []string
+		}{
+			{"/sw.js", []string{"Accept-Encoding", "gzip"}},
+			{"/sw.js", nil},
+			{"/manifest.webmanifest", nil},
+			{"/cart", []string{"Accept-Encoding", "gzip"}},
+			{"/cart", nil},
+		} {
+			t.Run(tc.path+strings.Join(tc.encoding, "="), func(t *testing.T) {
+				first := a.Do("GET", tc.path, "", tc.encoding...)
+				assertStatus(t, first.Code, http.StatusOK)
+				tag := first.Header().Get("ETag")
+				if tag == "" {
+					t.Fatalf("no ETag: %v", first.Header())
+				}
+				again := a.Do("GET", tc.path, "", append([]string{"If-None-Match", tag}, tc.encoding...)...)
+				assertStatus(t, again.Code, http.StatusNotModified)
+				if again.Body.Len() != 0 || again.Header().Get("ETag") != tag {
+					t.Errorf("304 body %d bytes, ETag %q; want none and %q", again.Body.Len(), again.Header().Get("ETag"), tag)
+				}
+				// Another tag (an older build's) gets the whole answer.
+				other := a.Do("GET", tc.path, "", append([]string{"If-None-Match", `"older"`}, tc.encoding...)...)
+				assertStatus(t, other.Code, http.StatusOK)
+				if other.Body.Len() == 0 {
+					t.Error("empty answer to an old tag")
+				}
+			})
+		}
+		// The two encodings of a file are different representations.
+		plain := a.Do("GET", "/sw.js", "").Header().Get("ETag")
+		if gz := a.Do("GET", "/sw.js", "", "Accept-Encoding", "gzip").Header().Get("ETag"); gz == plain {
+			t.Errorf("gzip and plain share the ETag %q", gz)
+		}
+		// A not-found page is not a representation to keep.
+		if w := a.Do("GET", "/no/such/page", ""); w.Header().Get("ETag") != "" {
+			t.Errorf("404 page has ETag %q", w.Header().Get("ETag"))
+		}
+	})
+}
+
