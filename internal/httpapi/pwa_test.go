@@ -93,4 +93,3 @@ func TestRevalidatedPagesAndFilesCostA304(t *testing.T) {
 		}
 	})
 }
-
