@@ -46,19 +46,27 @@ describe('bag changes made offline', () => {
 
   it("drop a change the shop refuses and keep its reason: the server's answer wins", async () => {
     server.use(
-      http.post('/api/store/cart-items/', () =>
-        HttpResponse.json({ quantity: ['Only 2 left in stock.'] }, { status: 400 }),
-      ),
+      http.post('/api/store/cart-items/', async ({ request }) => {
+        const { product_id } = (await request.json()) as { product_id: number };
+        return product_id === 7
+          ? HttpResponse.json({ quantity: ['Only 2 left in stock.'] }, { status: 400 })
+          : HttpResponse.json(
+              { product_id: [`Invalid pk "${String(product_id)}" - object does not exist.`] },
+              { status: 400 },
+            );
+      }),
       http.delete('/api/store/cart-items/:id/', () =>
         HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
       ),
     );
     queueChange({ kind: 'add', productId: 7, quantity: 5, name: 'Tecno Spark' });
+    queueChange({ kind: 'add', productId: 8, quantity: 1, name: 'Nokia 105' });
     queueChange({ kind: 'remove', itemId: 9, name: 'Itel A70' });
     await sendQueuedChanges();
     expect(queuedChanges()).toEqual([]);
     expect(JSON.parse(localStorage.getItem(REFUSED_KEY) ?? '[]')).toEqual([
       'Add Tecno Spark (5): Only 2 left in stock.',
+      'Add Nokia 105 (1): This product is no longer available.',
       'Remove Itel A70: This product is no longer available.',
     ]);
   });

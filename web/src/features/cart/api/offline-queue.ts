@@ -117,6 +117,17 @@ function send(change: QueuedChange): Promise<unknown> {
   }
 }
 
+/**
+ * Whether the product or line went away meanwhile: a line answers 404, a product the API's
+ * `product_id` field error ('Invalid pk "31" - object does not exist.', not for shoppers' eyes).
+ */
+function gone(error: ApiError): boolean {
+  const body = error.body;
+  return (
+    error.status === 404 || (typeof body === 'object' && body !== null && 'product_id' in body)
+  );
+}
+
 let sending: Promise<void> | null = null;
 
 /**
@@ -137,10 +148,9 @@ async function sendAll() {
       await send(change);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) return;
-      const reason =
-        error.status === 404
-          ? 'This product is no longer available.'
-          : (problemText(error) ?? 'The shop refused this change.');
+      const reason = gone(error)
+        ? 'This product is no longer available.'
+        : (problemText(error) ?? 'The shop refused this change.');
       write(REFUSED_KEY, [...refusals(), `${describeChange(change)}: ${reason}`]);
     }
     write(QUEUE_KEY, queuedChanges().slice(1));
