@@ -19,10 +19,13 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The offline banner, the new-version prompt and the service worker load once the page has
-// (src/pwa), apart from every route's initial code.
+// The offline banner, the new-version prompt and the service worker (src/pwa) load apart from
+// every route's initial code, a moment after the page: before, their requests and work would
+// compete with the first screen's late images (Lighthouse's LCP 2.2 -> 2.5 s when loaded at once).
 window.addEventListener('load', () => {
-  void import('./pwa/start').then(({ start }) => {
-    start();
-  });
+  window.setTimeout(() => {
+    void import('./pwa/start').then(({ start }) => {
+      start();
+    });
+  }, 1500);
 });
