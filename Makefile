@@ -8,7 +8,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: help run build image cluster web web-deps gen test test-go test-web test-e2e bench bench-1m lighthouse lint fmt clean
+.PHONY: help run build image cluster web web-deps gen test test-go test-web test-e2e bench bench-1m lighthouse data lint fmt clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -52,6 +52,9 @@ test-e2e: build ## Playwright in Chromium against the real binary
 
 lighthouse: build ## Lighthouse (mobile, median of 3) on home, category, search and product pages
 	cd web && node scripts/lighthouse.mjs
+
+data: build ## bytes on the wire at 360 px (home cold, with data saver, product repeat visit) against the budgets
+	cd web && node scripts/data-budget.mjs
 
 bench: ## load benchmark of the catalogue and search API on SQLite and PostgreSQL (not part of test)
 	bench/run.sh

@@ -35,6 +35,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
+    // The built app registers a service worker; it would answer requests that specs intercept
+    // with page.route. Only the specs about it (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   // Without a browser every spec skips itself; do not start the server for nothing.
   webServer: hasBrowser

@@ -1,6 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // `npm run dev` serves the app with hot reload and forwards API and operations calls to a running
@@ -11,10 +14,36 @@ const apiTarget = process.env.DWA_API_URL ?? 'http://127.0.0.1:8080';
 const APP =
   /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/;
 const OUTSIDE_APP =
-  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|review-form)|features[\\/]search[\\/]empty[\\/]|components[\\/]address-view|lib[\\/](regions|delivery-dates))/;
+  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|review-form)|features[\\/]search[\\/]empty[\\/]|components[\\/]address-view|lib[\\/](regions|delivery-dates|online))/;
+
+/**
+ * Writes dist/sw.js from sw/sw.js (docs/decisions/0026): VERSION is a hash of the build's file
+ * names, so any change of code makes a new worker, and SHELL lists the entry's code (the entry and
+ * the chunks it imports), which every page needs offline. The stylesheet is left out: the server
+ * inlines it into every page.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'dwa-service-worker',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (entry?.type !== 'chunk') this.error('no entry chunk');
+      const shell = [entry.fileName, ...entry.imports].map((name) => `/${name}`);
+      const version = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .digest('hex')
+        .slice(0, 12);
+      const source = readFileSync(new URL('./sw/sw.js', import.meta.url), 'utf8')
+        .replace("'__DWA_VERSION__'", JSON.stringify(version))
+        .replace("'__DWA_SHELL__'", JSON.stringify(shell));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -31,7 +60,12 @@ export default defineConfig({
     // requested page's code with the entry (internal/httpapi/preload.go).
     manifest: true,
     // Every browser that runs this ES2022 code knows modulepreload: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // The offline parts (src/pwa) load after the page: their chunks need no preload list in the
+    // entry, which every route's initial code carries.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) => (/(^|\/)start-/.test(filename) ? [] : deps),
+    },
     // The budgets (design.md §5) are checked on gzip sizes; warn early on raw size too.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {

@@ -211,9 +211,12 @@ func (a *API) securityHeaders(next http.Handler) http.Handler {
 }
 
 // contentSecurityPolicy allows only our own origin plus the card payment
-// provider's script, frame and API hosts.
+// provider's script, frame and API hosts. The service worker and the app
+// manifest are named although default-src covers them: a change to
+// default-src must not silently stop the app installing (decision 0026).
 const contentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self' https://js.paystack.co; " +
+	"worker-src 'self'; manifest-src 'self'; " +
 	"frame-src https://checkout.paystack.com; " +
 	"connect-src 'self' https://api.paystack.co; " +
 	"img-src 'self' data: https:; " +

@@ -37,6 +37,9 @@ type asset struct {
 	ctype   string
 	cache   string
 	modTime time.Time
+	// tag and gzTag are the ETags of body and gz: a revalidation (the
+	// service worker's update check, a no-cache file) costs a 304.
+	tag, gzTag string
 }
 
 // spa serves the built single-page app from memory.
@@ -145,10 +148,18 @@ func newSPA(web fs.FS) (*spa, error) {
 func newAsset(p string, body []byte) *asset {
 	a := &asset{body: body, modTime: time.Now()}
 	a.ctype = mime.TypeByExtension(path.Ext(p))
+	if path.Ext(p) == ".webmanifest" {
+		// Not in Go's table, nor in a FROM-scratch image's (it has no /etc/mime.types).
+		a.ctype = "application/manifest+json"
+	}
 	if a.ctype == "" {
 		a.ctype = http.DetectContentType(body)
 	}
 	switch {
+	case p == "sw.js":
+		// The service worker names the build's files: a browser must see a deploy's new one at
+		// the next visit (it checks at least daily whatever the header; this makes it every time).
+		a.cache = "no-cache"
 	case strings.HasPrefix(p, "assets/"):
 		// Vite puts a content hash in every file name under assets/.
 		a.cache = "public, max-age=31536000, immutable"
@@ -164,6 +175,8 @@ func newAsset(p string, body []byte) *asset {
 			a.gz = buf.Bytes()
 		}
 	}
+	opaque := contentTag(nil, body)
+	a.tag, a.gzTag = `"`+opaque+`"`, `"`+opaque+`-gz"`
 	return a
 }
 
@@ -210,6 +223,17 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
 	hd.Add("Vary", "Save-Data") // the image preloads follow it (page_head.go)
+	if pg.status == http.StatusOK {
+		// A page seen before costs a 304 when nothing on it changed: the
+		// service worker revalidates every page it opens (decision 0026).
+		// Weak: the gzip middleware encodes the same page differently.
+		tag := `"` + contentTag(nil, b.Bytes()) + `"`
+		hd.Set("ETag", "W/"+tag)
+		if noneMatch(r.Header.Values("If-None-Match"), tag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
 	hd.Set("Content-Length", strconv.Itoa(b.Len()))
 	w.WriteHeader(pg.status)
 	if r.Method != http.MethodHead {
@@ -221,13 +245,24 @@ func (s *spa) write(w http.ResponseWriter, r *http.Request, a *asset, status int
 	h := w.Header()
 	h.Set("Content-Type", a.ctype)
 	h.Set("Cache-Control", a.cache)
-	body := a.body
+	body, tag := a.body, a.tag
+	gz := false
 	if a.gz != nil {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
-			h.Set("Content-Encoding", "gzip")
-			body = a.gz
+		gz = acceptsGzip(r)
+		if gz {
+			body, tag = a.gz, a.gzTag
 		}
+	}
+	if status == http.StatusOK {
+		h.Set("ETag", tag)
+		if noneMatch(r.Header.Values("If-None-Match"), tag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	if gz {
+		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)

@@ -91,6 +91,10 @@ var WebFS = fstest.MapFS{
 	"index.html":               {Data: []byte(`<!doctype html><html><head><title>Dwa</title></head><body><div id="root"></div></body></html>`)},
 	"assets/index-4f9a0c1e.js": {Data: []byte(strings.Repeat("console.log('dwa');\n", 200))},
 	"robots.txt":               {Data: []byte("User-agent: *\n")},
+	// The installable app's files (web/sw, web/public): the service worker and the manifest.
+	"sw.js":                {Data: []byte(strings.Repeat("self.addEventListener('fetch', () => {});\n", 40))},
+	"manifest.webmanifest": {Data: []byte(`{"name":"Dwa","short_name":"Dwa","start_url":"/","display":"standalone"}`)},
+	"icons/icon-192.png":   {Data: []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")},
 }
 
 // NewApp wires the shop on st as `dwa serve` does (internal/wiring), with

@@ -18,3 +18,14 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The offline banner, the new-version prompt and the service worker (src/pwa) load apart from
+// every route's initial code, a moment after the page: before, their requests and work would
+// compete with the first screen's late images (Lighthouse's LCP 2.2 -> 2.5 s when loaded at once).
+window.addEventListener('load', () => {
+  window.setTimeout(() => {
+    void import('./pwa/start').then(({ start }) => {
+      start();
+    });
+  }, 1500);
+});

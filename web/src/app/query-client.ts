@@ -15,6 +15,9 @@ export function createQueryClient() {
         // keep it for 60 s too. Queries that show stock, prices or reviews set a shorter time
         // (LIVE_STALE_TIME); per-user ones none.
         staleTime: 60_000,
+        // Offline, a query still asks once: the service worker answers with what it kept
+        // (docs/decisions/0026), where 'online' would wait for the network without asking.
+        networkMode: 'offlineFirst',
         retry: shouldRetry,
         refetchOnWindowFocus: false,
       },

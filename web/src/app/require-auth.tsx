@@ -17,7 +17,8 @@ const DISMISSED = 'dismissed';
  */
 export default function RequireAuth() {
   const token = useAccessToken();
-  const expired = token !== null && isExpired(token);
+  // Offline an expired session stays: the pages read what the service worker kept (decision 0026).
+  const expired = token !== null && isExpired(token) && navigator.onLine;
   const signedOut = token === null;
   const location = useLocation();
   const { open } = useAuthDialog();

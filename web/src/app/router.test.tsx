@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { fakeJwt } from '@/test/tokens';
 
@@ -50,4 +50,13 @@ describe('route table', () => {
       expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
     },
   );
+
+  it('keeps an expired session offline: the bag is read from what the device kept', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.localStorage.setItem('access', fakeJwt(-60));
+    window.localStorage.setItem('refresh', 'r1');
+    renderApp('/wishlist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Wishlist' })).toBeVisible();
+    expect(window.localStorage.getItem('access')).not.toBeNull();
+  });
 });

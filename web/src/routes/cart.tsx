@@ -13,8 +13,11 @@ import {
 } from '@/features/cart/api/cart-items';
 import { invalidateProducts } from '@/features/catalog/api/get-product';
 import { BagLine, unavailableReason } from '@/features/cart/components/bag-line';
+import { WaitingChanges } from '@/features/cart/components/waiting-changes';
+import { queueChange } from '@/features/cart/api/offline-queue';
 import { BagSummary, pieceCount, subtotalPesewas } from '@/features/cart/components/bag-summary';
 import { CheckoutForm } from '@/features/orders/components/checkout-form';
+import { isOnline } from '@/lib/online';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export const BAG_FAILED = 'Failed to load your shopping bag. Please try again.';
@@ -28,12 +31,22 @@ export default function CartPage() {
   const { data: items, isPending, isError, refetch } = useCartItems();
 
   // Spec §4: after a quantity update the list is re-fetched; after removal the line is dropped.
+  // Offline, a change waits on the device (features/cart/api/offline-queue.ts) and the bag shows
+  // it at once; the server's answer replaces the lines when it is sent.
   async function onQuantity(item: CartItem, quantity: number) {
+    if (!isOnline()) {
+      queueChange({ kind: 'quantity', itemId: item.id, quantity, name: item.product.name });
+      client.setQueryData<readonly CartItem[]>(cartItemsQueryKey, (lines) =>
+        lines?.map((line) => (line.id === item.id ? { ...line, quantity } : line)),
+      );
+      return;
+    }
     await updateCartItem(item.id, quantity);
     await client.invalidateQueries({ queryKey: cartItemsQueryKey });
   }
   async function onRemove(item: CartItem) {
-    await removeCartItem(item.id);
+    if (isOnline()) await removeCartItem(item.id);
+    else queueChange({ kind: 'remove', itemId: item.id, name: item.product.name });
     client.setQueryData<readonly CartItem[]>(cartItemsQueryKey, (lines) =>
       lines?.filter((line) => line.id !== item.id),
     );
@@ -86,6 +99,7 @@ export default function CartPage() {
   return (
     <>
       <PageHeading>Shopping Bag</PageHeading>
+      <WaitingChanges />
       {content}
     </>
   );

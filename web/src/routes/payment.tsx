@@ -22,6 +22,7 @@ import { TestPayDialog } from '@/features/payment/components/test-pay-dialog';
 import { payInPopup } from '@/features/payment/paystack';
 import { hasProblemCode, problemText } from '@/lib/api/problem';
 import { formatPesewas } from '@/lib/money';
+import { OFFLINE_PAYMENT, useOnline } from '@/lib/online';
 import { formatOrderId } from '@/lib/order-id';
 import type { OrdersNotice } from './orders';
 
@@ -110,6 +111,7 @@ function PaymentSummary({
   const client = useQueryClient();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [testDialog, setTestDialog] = useState(false);
+  const online = useOnline();
   // The card attempt, once mobile money has replaced the one this page loaded with, is asked
   // for again when the shopper turns to the card.
   const [card, setCard] = useState<Payment | null>(waiting ? null : payment);
@@ -196,51 +198,59 @@ function PaymentSummary({
             test provider; no real money moves.
           </p>
         )}
-        <section aria-labelledby="momo-heading" className="space-y-3 border-t border-line pt-5">
-          <h2 id="momo-heading" className="text-xl font-bold">
-            Pay with mobile money
-          </h2>
-          <MobileMoney
-            orderId={order.id}
-            waiting={waiting}
-            testMode={payment.provider === 'test'}
-            onPaid={() => void paid()}
-            onCharging={() => {
-              setCard(null);
-            }}
-          />
-        </section>
-        <h2 className="border-t border-line pt-5 text-xl font-bold">Or pay by card</h2>
-        {stage.kind === 'verifying' && (
-          <p role="status" className="font-semibold text-brand-700">
-            Verifying your payment…
+        {!online && (
+          <p role="alert" className="font-semibold text-danger-700">
+            {OFFLINE_PAYMENT}
           </p>
         )}
-        {stage.kind === 'failed' && (
-          <p role="alert" className="text-danger-700">
-            {stage.text}
-          </p>
-        )}
-        <Button
-          variant="accent"
-          className="w-full text-lg"
-          aria-disabled={busy}
-          onClick={() => void (busy ? undefined : onPayNow())}
-        >
-          {busy ? 'Please wait…' : 'Pay Now'}
-        </Button>
-        <section aria-labelledby="cod-heading" className="space-y-3 border-t border-line pt-5">
-          <h2 id="cod-heading" className="text-xl font-bold">
-            Or pay on delivery
-          </h2>
-          <PayOnDelivery
-            orderId={order.id}
-            onChosen={() => {
-              void client.invalidateQueries({ queryKey: ordersQueryKey });
-              void navigate(`/order/${order.id}`);
-            }}
-          />
-        </section>
+        {/* Every way to pay waits for a connection: a payment never starts offline. */}
+        <fieldset disabled={!online} className="space-y-5">
+          <section aria-labelledby="momo-heading" className="space-y-3 border-t border-line pt-5">
+            <h2 id="momo-heading" className="text-xl font-bold">
+              Pay with mobile money
+            </h2>
+            <MobileMoney
+              orderId={order.id}
+              waiting={waiting}
+              testMode={payment.provider === 'test'}
+              onPaid={() => void paid()}
+              onCharging={() => {
+                setCard(null);
+              }}
+            />
+          </section>
+          <h2 className="border-t border-line pt-5 text-xl font-bold">Or pay by card</h2>
+          {stage.kind === 'verifying' && (
+            <p role="status" className="font-semibold text-brand-700">
+              Verifying your payment…
+            </p>
+          )}
+          {stage.kind === 'failed' && (
+            <p role="alert" className="text-danger-700">
+              {stage.text}
+            </p>
+          )}
+          <Button
+            variant="accent"
+            className="w-full text-lg"
+            aria-disabled={busy}
+            onClick={() => void (busy ? undefined : onPayNow())}
+          >
+            {busy ? 'Please wait…' : 'Pay Now'}
+          </Button>
+          <section aria-labelledby="cod-heading" className="space-y-3 border-t border-line pt-5">
+            <h2 id="cod-heading" className="text-xl font-bold">
+              Or pay on delivery
+            </h2>
+            <PayOnDelivery
+              orderId={order.id}
+              onChosen={() => {
+                void client.invalidateQueries({ queryKey: ordersQueryKey });
+                void navigate(`/order/${order.id}`);
+              }}
+            />
+          </section>
+        </fieldset>
       </section>
       {testDialog && card && (
         <TestPayDialog

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Product } from '@/features/catalog/api/get-product';
 import { CART_ID, cartItem, controller, ORDER_ID, shopperMe } from '@/test/fixtures';
 import { fillAddress } from '@/test/checkout';
@@ -290,5 +290,26 @@ describe('related products', () => {
     expect(related).toHaveClass('overflow-x-auto', 'snap-x');
     expect(asked?.get('sub_subcategory__slug')).toBe('controllers');
     expect(asked?.get('subcategory__slug')).toBe('accessories');
+  });
+});
+
+describe('product purchase offline (issue 23)', () => {
+  it('Add to Cart keeps the change for later and says so; nothing is sent', async () => {
+    const posted = productApi();
+    window.localStorage.setItem('access', fakeJwt(600));
+    renderApp('/store/products/7');
+    const user = userEvent.setup();
+    const add = await screen.findByRole('button', { name: 'Add to Cart' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(add);
+    expect(
+      await screen.findByText(
+        'You are offline. This product will be added to your bag when you are back online.',
+      ),
+    ).toBeVisible();
+    expect(posted.cartItems).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('dwa-bag-queue') ?? '[]')).toEqual([
+      { kind: 'add', productId: 7, quantity: 1, name: controller.name },
+    ]);
   });
 });

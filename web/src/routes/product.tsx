@@ -11,6 +11,7 @@ import { Stars } from '@/components/ui/stars';
 import { StockBadge } from '@/components/ui/stock-badge';
 import { Stepper } from '@/components/ui/stepper';
 import { addToCart } from '@/features/cart/api/cart-items';
+import { queueChange } from '@/features/cart/api/offline-queue';
 import { invalidateProducts, useProduct, type Product } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
@@ -19,6 +20,7 @@ import { ApiError } from '@/lib/api/client';
 import { problemText } from '@/lib/api/problem';
 import { rememberViewed } from '@/lib/recently-viewed';
 import { toPesewas } from '@/lib/money';
+import { isOnline } from '@/lib/online';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Spec §9: how long 'Product added to cart!' stays. */
@@ -119,6 +121,9 @@ function ProductView({ product }: { product: Product }) {
 
 type Notice = { text: string; ok: boolean } | null;
 
+export const QUEUED_ADD =
+  'You are offline. This product will be added to your bag when you are back online.';
+
 /** Why an add failed: the sign-in hint, the server's reason ('Only 12 left in stock.'), or `other`. */
 function addFailure(error: unknown, unauthenticated: string, other: string) {
   if (error instanceof ApiError && error.status === 401) return unauthenticated;
@@ -144,8 +149,13 @@ function Purchase({ product }: { product: Product }) {
 
   async function onAddToCart() {
     if (outOfStock) return;
-    setBusy(true);
     setNotice(null);
+    if (!isOnline()) {
+      queueChange({ kind: 'add', productId: product.id, quantity, name: product.name });
+      setNotice({ text: QUEUED_ADD, ok: true });
+      return;
+    }
+    setBusy(true);
     try {
       await addToCart(product.id, quantity);
       setAdded(true);

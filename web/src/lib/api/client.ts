@@ -164,8 +164,10 @@ export async function refreshSession(): Promise<boolean> {
   try {
     await refreshAccessToken();
     return true;
-  } catch {
-    clearTokens();
+  } catch (error) {
+    // Offline (fetch's TypeError) the session is kept: the shopper reads their bag offline
+    // (docs/decisions/0026) and the next request online refreshes it.
+    if (!(error instanceof TypeError)) clearTokens();
     return false;
   }
 }

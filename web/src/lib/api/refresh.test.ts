@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { on } from '@/lib/events';
 import { server } from '@/test/server';
-import { ApiError, apiGet, apiRequest } from './client';
+import { ApiError, apiGet, apiRequest, refreshSession } from './client';
 
 const unauthorized = () =>
   HttpResponse.json(
@@ -84,6 +84,26 @@ describe('session refresh (spec §4)', () => {
     expect(window.localStorage.getItem('refresh')).toBeNull();
     expect(forced).toHaveBeenCalled();
     stop();
+  });
+
+  it('keeps the session when the refresh cannot reach the server (offline)', async () => {
+    window.localStorage.setItem('access', 'stale');
+    window.localStorage.setItem('refresh', 'r1');
+    server.use(http.post('/api/auth/jwt/refresh/', () => HttpResponse.error()));
+
+    expect(await refreshSession()).toBe(false);
+    expect(window.localStorage.getItem('access')).toBe('stale');
+    expect(window.localStorage.getItem('refresh')).toBe('r1');
+  });
+
+  it('ends the session when the server refuses the refresh', async () => {
+    window.localStorage.setItem('access', 'stale');
+    window.localStorage.setItem('refresh', 'r1');
+    installApi({ refreshOk: false });
+
+    expect(await refreshSession()).toBe(false);
+    expect(window.localStorage.getItem('access')).toBeNull();
+    expect(window.localStorage.getItem('refresh')).toBeNull();
   });
 
   it('without a refresh token clears the tokens and passes the original error on', async () => {

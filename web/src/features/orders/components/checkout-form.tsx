@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { lazyPart } from '@/lib/lazy-part';
+import { OFFLINE_ORDER, useOnline } from '@/lib/online';
 import type { BagLine, Lines } from './delivery-form';
 import { OrderTotals } from './order-totals';
 
@@ -25,6 +26,7 @@ export function CheckoutForm({
   bag: readonly BagLine[];
 }) {
   const [open, setOpen] = useState(false);
+  const online = useOnline();
   if (open) {
     return (
       <Suspense fallback={<Loading>Loading checkout…</Loading>}>
@@ -36,9 +38,10 @@ export function CheckoutForm({
     <>
       <OrderTotals count={lines.count} items={lines.total} delivery={null} />
       {blocked && <p className="text-sm font-semibold text-danger-700">{blocked}</p>}
+      {!online && <p className="text-sm font-semibold text-danger-700">{OFFLINE_ORDER}</p>}
       <Button
         className="w-full"
-        disabled={blocked !== null}
+        disabled={blocked !== null || !online}
         onClick={() => {
           setOpen(true);
         }}

@@ -7,6 +7,7 @@ import { emit } from '@/lib/events';
 import { useMe } from '@/lib/auth/me';
 import { useDebounced } from '@/lib/use-debounced';
 import { toPesewas } from '@/lib/money';
+import { OFFLINE_ORDER, useOnline } from '@/lib/online';
 import type { Region } from '@/lib/regions';
 import {
   useDeliveryQuote,
@@ -81,6 +82,7 @@ export default function DeliveryForm({
   const stopped = blocked ?? unavailable;
   const [fieldErrors, setFieldErrors] = useState<AddressFieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const [error, setError] = useState('');
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -153,8 +155,9 @@ export default function DeliveryForm({
         pending={!to ? NEEDS_REGION : quote.isError ? QUOTE_FAILED : 'Calculating…'}
       />
       {stopped && <p className="text-sm font-semibold text-danger-700">{stopped}</p>}
+      {!online && <p className="text-sm font-semibold text-danger-700">{OFFLINE_ORDER}</p>}
       <FormMessages error={error} />
-      <Button type="submit" className="w-full" disabled={busy || stopped !== null}>
+      <Button type="submit" className="w-full" disabled={busy || stopped !== null || !online}>
         {busy ? 'Placing Order…' : 'Place Order'}
       </Button>
     </form>

@@ -1,0 +1,204 @@
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath, hasBrowser, missingBrowserMessage } from './browser';
+import { freshShopper, noAxeViolations, storeSession, type Shopper } from './helpers';
+
+test.skip(!hasBrowser, missingBrowserMessage);
+
+// Issue 23, installable and offline (docs/decisions/0026-installable-and-offline.md), at 360 px
+// with the real service worker (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow', viewport: { width: 360, height: 800 } });
+
+// Demo products no other spec orders or bags (internal/demo/catalogue.json).
+const OFFLINE_ADD = 31;
+const STOCK_LIMIT = 32;
+
+const OFFLINE_BANNER = /^You are offline\. Pages you have seen still open/;
+
+async function productName(request: APIRequestContext, id: number) {
+  const answer = await request.get(`/api/store/products/${String(id)}/`);
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as { name: string; inventory: number };
+}
+
+/** Waits until the service worker controls the page: from then on it answers the page's fetches. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The controlling worker's build version (web/sw/sw.js answers the 'version' message). */
+function workerVersion(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => {
+          resolve(String(event.data));
+        };
+        navigator.serviceWorker.controller?.postMessage('version', [channel.port2]);
+      }),
+  );
+}
+
+async function bagLines(request: APIRequestContext, shopper: Shopper) {
+  const answer = await request.get('/api/store/cart-items/', {
+    headers: { Authorization: `Bearer ${shopper.access}` },
+  });
+  return (await answer.json()) as { product: { id: number }; quantity: number }[];
+}
+
+test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
+  // A test's context is incognito, where Chromium never installs: a profile of its own instead.
+  const profile = testInfo.outputPath('profile');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL,
+    serviceWorkers: 'allow',
+    viewport: { width: 360, height: 800 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await controlled(page);
+    // Its own check: the manifest, PNG icons, a worker that answers fetches.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a seen product opens offline, a bag change made offline is sent when back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const shopper = await freshShopper(request);
+  const product = await productName(request, OFFLINE_ADD);
+  await storeSession(page, shopper);
+  await page.goto('/');
+  await controlled(page);
+
+  await page.goto(`/store/products/${String(OFFLINE_ADD)}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByText('Your shopping bag is empty.')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto(`/store/products/${String(OFFLINE_ADD)}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'added to your bag when you are back online' }),
+  ).toBeVisible();
+
+  // The bag, read offline, shows the change as waiting; checkout says why it cannot start.
+  await page.goto('/cart');
+  const waiting = page.getByRole('region', { name: 'Waiting for a connection' });
+  await expect(waiting.getByRole('listitem')).toHaveText([`Add ${product.name} (1)`]);
+  await expect(page.getByText('Your shopping bag is empty.')).toBeVisible();
+  await noAxeViolations(page);
+  expect(await bagLines(request, shopper)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(waiting).toBeHidden();
+  await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
+  const lines = page.getByRole('list', { name: 'Items in your bag' });
+  await expect(lines.getByRole('listitem').filter({ hasText: product.name })).toBeVisible();
+  expect(
+    (await bagLines(request, shopper)).map((line) => [line.product.id, line.quantity]),
+  ).toEqual([[OFFLINE_ADD, 1]]);
+
+  // Offline again, checkout does not start, and the page says why.
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline. Connect to place your order.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+});
+
+test('the server has the last word on a change made offline: a stock limit is shown', async ({
+  page,
+  context,
+  request,
+}) => {
+  const shopper = await freshShopper(request);
+  const product = await productName(request, STOCK_LIMIT);
+  // The shopper's bag already holds all the stock (bagged on another device, say).
+  const bagged = await request.post('/api/store/cart-items/', {
+    headers: { Authorization: `Bearer ${shopper.access}` },
+    data: { product_id: STOCK_LIMIT, quantity: product.inventory },
+  });
+  expect(bagged.status(), await bagged.text()).toBe(201);
+  await storeSession(page, shopper);
+  await page.goto('/');
+  await controlled(page);
+  await page.goto(`/store/products/${String(STOCK_LIMIT)}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/added to your bag when you are back online/)).toBeVisible();
+  await context.setOffline(false);
+
+  const refused = page.getByRole('alert').filter({ hasText: 'could not be made' });
+  await expect(refused.getByRole('listitem')).toHaveText([
+    `Add ${product.name} (1): Only ${String(product.inventory)} left in stock.`,
+  ]);
+  expect(
+    (await bagLines(request, shopper)).map((line) => [line.product.id, line.quantity]),
+  ).toEqual([[STOCK_LIMIT, product.inventory]]);
+  await refused.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(refused).toBeHidden();
+});
+
+test('a deploy with a new service worker is offered, and taken only when the shopper reloads', async ({
+  page,
+  context,
+}) => {
+  // The phone first gets the previous deploy's worker: the server's sw.js of another version.
+  // (Chromium lets a test rewrite a worker's first download, not its update checks.)
+  await context.route('**/sw.js', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /const VERSION = "([^"]+)"/,
+      'const VERSION = "previous-$1"',
+    );
+    expect(body).toContain('previous-');
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/javascript; charset=utf-8',
+      headers: { 'Cache-Control': 'no-cache' },
+      body,
+    });
+  });
+  await page.goto('/');
+  await controlled(page);
+  const previous = await workerVersion(page);
+  expect(previous).toMatch(/^previous-/);
+
+  // The server now serves this build's worker, as after a deploy; the browser checks for it.
+  await context.unrouteAll();
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+  const deployed = previous.replace(/^previous-/, '');
+
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version of Dwa is ready.' });
+  await expect(prompt).toBeVisible();
+  // The open page keeps the worker it loaded with until the shopper chooses.
+  expect(await workerVersion(page)).toBe(previous);
+  await noAxeViolations(page);
+
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await expect(prompt).toBeHidden();
+  await expect.poll(() => workerVersion(page)).toBe(deployed);
+  // The previous build's caches went with it.
+  const names = await page.evaluate(() => caches.keys());
+  expect(names).toContain(`dwa-assets-${deployed}`);
+  expect(names).not.toContain(`dwa-assets-${previous}`);
+});
