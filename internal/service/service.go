@@ -146,6 +146,9 @@ type Service struct {
 	deliveryTables deliveryTables
 	media          MediaStore
 	probes         []Probe
+	// imports holds the ids of the stores whose CSV import is running on
+	// this instance: one at a time per store (bulk.go).
+	imports sync.Map
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())
