@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"dwa/internal/shop"
 )
@@ -114,7 +115,6 @@ func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body i
 	if err != nil {
 		return nil, err
 	}
-	rep.Problems = imp.problems
 	for i, rec := range records {
 		imp.row(ctx, i+2, rec)
 	}
@@ -173,6 +173,14 @@ func readImportCSV(body io.Reader) ([]string, [][]string, error) {
 		}
 		if err != nil {
 			return nil, nil, csvError(err)
+		}
+		for _, cell := range rec {
+			// PostgreSQL refuses both in text; a Windows "CSV" (not "CSV UTF-8") is the usual cause.
+			if !utf8.ValidString(cell) || strings.ContainsRune(cell, 0) {
+				line, _ := r.FieldPos(0)
+				return nil, nil, shop.InvalidDetail("not_utf8", "Row "+strconv.Itoa(line)+
+					" is not UTF-8 text: save the file from Excel as \"CSV UTF-8\".")
+			}
 		}
 		if len(records) == MaxImportRows {
 			return nil, nil, shop.InvalidDetail("too_many_rows",

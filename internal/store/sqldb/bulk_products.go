@@ -123,7 +123,7 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 		}
 		return recordChange(ctx, c, false, changed...)
 	})
-	if errors.Is(err, ErrUnique) {
+	if isSKUViolation(err) {
 		// Checked before, so another write gave one of the SKUs meanwhile.
 		return shop.Conflict("sku_taken", "Another change gave one of these SKUs to a product meanwhile: check the file again.")
 	}

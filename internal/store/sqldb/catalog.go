@@ -189,13 +189,21 @@ func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 // errSKUTaken answers a product write that broke the SKU's uniqueness.
 var errSKUTaken = shop.Invalid(shop.FieldErrors{"sku": {"Another product of your store has this SKU."}})
 
-// skuTaken turns a unique violation of a product write into errSKUTaken:
-// the slug is random, so the SKU index is the one a product write can break.
+// skuIndex is the name of the index of SKUs (migration 0020), which both
+// engines name in a violation's message.
+const skuIndex = "products_store_sku_idx"
+
+// skuTaken turns a violation of the SKU index into errSKUTaken (other
+// violations, such as a seed's repeated slug, stay ErrUnique).
 func skuTaken(err error) error {
-	if errors.Is(err, ErrUnique) {
+	if isSKUViolation(err) {
 		return errSKUTaken
 	}
 	return err
+}
+
+func isSKUViolation(err error) bool {
+	return errors.Is(err, ErrUnique) && strings.Contains(err.Error(), skuIndex)
 }
 
 func insertProducts(ctx context.Context, c conn, ps []*shop.Product) error {
