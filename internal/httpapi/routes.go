@@ -162,6 +162,9 @@ func (a *API) routes() http.Handler {
 	handle("/seller/store", h{"GET": requireUser(a.getSellerStore), "PATCH": requireUser(a.patchSellerStore)})
 	handle("/seller/store/logo", h{"PUT": requireUser(a.setSellerStoreLogo)})
 	handle("/seller/products", h{"GET": requireUser(a.listSellerProducts), "POST": requireUser(a.createSellerProduct)})
+	handle("/seller/products/export.csv", h{"GET": requireUser(a.exportSellerProducts)})
+	handle("/seller/products/import", h{"POST": requireUser(a.importSellerProducts)})
+	handle("/seller/products/bulk", h{"POST": requireUser(a.bulkSellerProducts)})
 	handle("/seller/products/{id}", h{"GET": requireUser(a.getSellerProduct), "PATCH": requireUser(a.patchSellerProduct),
 		"DELETE": requireUser(a.deleteSellerProduct)})
 	handle("/seller/products/{id}/images", h{"POST": requireUser(a.addSellerProductImage)})

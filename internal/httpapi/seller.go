@@ -110,6 +110,7 @@ type sellerProductDTO struct {
 	CreatedAt        string     `json:"created_at"`
 	WasPrice         *string    `json:"was_price"`
 	Brand            string     `json:"brand"`
+	SKU              string     `json:"sku"`
 }
 
 // optionalID renders an id, or null for 0 (none).
@@ -123,7 +124,7 @@ func optionalID(id int64) *int64 {
 func (a *API) toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
 	out := sellerProductDTO{ID: d.ID, Name: d.Name, CategoryID: optionalID(d.CategoryID),
 		SubcategoryID: optionalID(d.SubcategoryID), SubSubcategoryID: optionalID(d.SubSubcategoryID),
-		UnitPrice: d.UnitPrice.String(), Brand: d.Brand, Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
+		UnitPrice: d.UnitPrice.String(), Brand: d.Brand, SKU: d.SKU, Inventory: d.Inventory, IsActive: d.Active, Description: d.Description,
 		Specification: d.Specification, Images: make([]imageDTO, len(d.Images)), CreatedAt: shop.FormatTime(d.CreatedAt)}
 	for i, url := range d.Images {
 		out.Images[i] = imageDTO{ID: d.ImageIDs[i], Image: a.absolute(url)}
@@ -157,13 +158,14 @@ type sellerProductRequest struct {
 	Description       *string `json:"description"`
 	Specification     *string `json:"specification"`
 	IsActive          *bool   `json:"is_active"`
+	SKU               *string `json:"sku"`
 }
 
 func (in sellerProductRequest) input() service.ProductInput {
 	return service.ProductInput{Name: in.Name, CategoryID: in.CategoryID, SubcategoryID: in.SubcategoryID,
 		SubSubcatID: in.SubSubcategoryID, Price: in.Price, WasPrice: in.WasPrice, Brand: in.Brand, Inventory: in.Inventory,
 		ExpectedInventory: in.ExpectedInventory, Description: in.Description,
-		Specification: in.Specification, Active: in.IsActive}
+		Specification: in.Specification, Active: in.IsActive, SKU: in.SKU}
 }
 
 func (a *API) createSellerProduct(w http.ResponseWriter, r *http.Request) error {

@@ -25,8 +25,8 @@ var spaRoutes = []string{
 	"/category/{c}", "/category/{c}/{s}", "/category/{c}/{s}/{ss}",
 	"/store/products/{id}", "/stores", "/stores/{slug}", "/order/{id}", "/orders/{id}", "/payment/{id}",
 	"/password/reset/confirm/{uid}/{token}",
-	"/seller", "/seller/products", "/seller/products/new", "/seller/products/{id}", "/seller/orders",
-	"/seller/store", "/seller/payouts", "/admin", "/admin/users", "/admin/stores", "/admin/complaints",
+	"/seller", "/seller/products", "/seller/products/new", "/seller/products/import", "/seller/products/{id}",
+	"/seller/orders", "/seller/store", "/seller/payouts", "/admin", "/admin/users", "/admin/stores", "/admin/complaints",
 	"/admin/refunds", "/admin/payouts", "/admin/delivery", "/admin/categories", "/admin/hero", "/admin/analytics",
 }
 

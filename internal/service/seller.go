@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"dwa/internal/shop"
@@ -32,12 +33,20 @@ type SellerStore interface {
 	AdvancePart(ctx context.Context, e shop.OrderEvent, mails func(*shop.Order) []shop.Mail) (*shop.Order, error)
 	SellerDays(ctx context.Context, storeID int64, from time.Time) (map[int64]*shop.SellerDay, error)
 	LowStock(ctx context.Context, storeID int64, below, limit int) ([]shop.StockLevel, error)
+	// EachStoreProduct calls fn with each of the store's products (no
+	// images) in id order, streaming.
+	EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.Product) error) error
+	// WriteProducts applies a bulk write all or nothing (sqldb/bulk_products.go):
+	// problems found against the locked rows come back as shop.RowProblems.
+	WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product, at time.Time,
+		adjust func(cur *shop.Product, e *shop.ProductEdit) []shop.RowProblem) error
 }
 
 // Limits of what a store owner enters.
 const (
 	maxProductName = 200
 	maxBrand       = 60
+	maxSKU         = 64
 	maxProductHTML = 50_000
 	maxInventory   = 1_000_000
 	// maxPrice is GH₵ 10,000,000.00: above any product of the mall, below
@@ -230,6 +239,8 @@ type ProductInput struct {
 	Inventory, ExpectedInventory *int64
 	Description, Specification   *string
 	Active                       *bool
+	// SKU is the seller's code, "" for none; unique per store in any case.
+	SKU *string
 }
 
 // CreateSellerProduct adds a product to the caller's store.
@@ -238,7 +249,7 @@ func (s *Service) CreateSellerProduct(ctx context.Context, u *shop.User, in Prod
 	if err != nil {
 		return nil, err
 	}
-	ch, err := s.productChange(ctx, in, true)
+	ch, err := s.productChange(ctx, in, true, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +278,7 @@ func (s *Service) UpdateSellerProduct(ctx context.Context, u *shop.User, id int6
 	if _, err := s.storeProduct(ctx, st, id); err != nil {
 		return nil, err
 	}
-	ch, err := s.productChange(ctx, in, false)
+	ch, err := s.productChange(ctx, in, false, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -290,7 +301,8 @@ func (s *Service) DeactivateSellerProduct(ctx context.Context, u *shop.User, id 
 
 // productChange validates the sent fields into a change, reporting every
 // field error at once; on create the name, category and price are required.
-func (s *Service) productChange(ctx context.Context, in ProductInput, create bool) (shop.ProductChange, error) {
+// A bulk import passes the categories it read once (all); nil reads them.
+func (s *Service) productChange(ctx context.Context, in ProductInput, create bool, all []*shop.Category) (shop.ProductChange, error) {
 	var ch shop.ProductChange
 	fe := shop.FieldErrors{}
 	if in.Name != nil || create {
@@ -298,7 +310,7 @@ func (s *Service) productChange(ctx context.Context, in ProductInput, create boo
 		ch.Name = &name
 	}
 	if in.CategoryID != nil || create {
-		levels, err := s.productCategories(ctx, fe, in)
+		levels, err := s.productCategories(ctx, fe, in, all)
 		if err != nil {
 			return ch, err
 		}
@@ -351,6 +363,16 @@ func (s *Service) productChange(ctx context.Context, in ProductInput, create boo
 		clean := SanitizeHTML(*f.in)
 		*f.dst = &clean
 	}
+	if in.SKU != nil {
+		sku := strings.TrimSpace(*in.SKU)
+		switch {
+		case utf8.RuneCountInString(sku) > maxSKU:
+			fe.Add("sku", "Ensure this field has no more than "+strconv.Itoa(maxSKU)+" characters.")
+		case strings.ContainsFunc(sku, unicode.IsControl):
+			fe.Add("sku", "Use letters, digits and signs only.")
+		}
+		ch.SKU = &sku
+	}
 	ch.Active = in.Active
 	return ch, fe.Err()
 }
@@ -371,15 +393,17 @@ func stockValue(fe shop.FieldErrors, field string, n int64) (int, bool) {
 // productCategories checks the three levels: an active department, then
 // optionally one of its active subcategories, then optionally one of that
 // subcategory's active children. Unset levels are 0.
-func (s *Service) productCategories(ctx context.Context, fe shop.FieldErrors, in ProductInput) ([shop.MaxCategoryDepth]int64, error) {
+func (s *Service) productCategories(ctx context.Context, fe shop.FieldErrors, in ProductInput, all []*shop.Category) ([shop.MaxCategoryDepth]int64, error) {
 	var levels [shop.MaxCategoryDepth]int64
 	if in.CategoryID == nil {
 		fe.Add("category_id", msgRequired)
 		return levels, nil
 	}
-	all, err := s.store.AllCategories(ctx)
-	if err != nil {
-		return levels, err
+	if all == nil {
+		var err error
+		if all, err = s.store.AllCategories(ctx); err != nil {
+			return levels, err
+		}
 	}
 	byID := make(map[int64]*shop.Category, len(all))
 	for _, c := range all {

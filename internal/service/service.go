@@ -152,6 +152,9 @@ type Service struct {
 	ledgerCaughtUp atomic.Bool
 	media          MediaStore
 	probes         []Probe
+	// imports holds the ids of the stores whose CSV import is running on
+	// this instance: one at a time per store (bulk.go).
+	imports sync.Map
 	// later runs work after a request is answered (afterAnswer);
 	// background counts what spawn started.
 	later      func(work func())

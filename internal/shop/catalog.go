@@ -112,6 +112,7 @@ type Product struct {
 	// WasPrice is the price before a deal, above UnitPrice; 0 when none.
 	WasPrice  Money
 	Brand     string // "" when none
+	SKU       string // the seller's code, "" when none
 	UnitsSold int64  // units in paid orders
 	Inventory int
 	Active    bool

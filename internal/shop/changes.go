@@ -20,6 +20,8 @@ type ProductChange struct {
 	Inventory                  *int
 	Description, Specification *string
 	Active                     *bool
+	// SKU sets the seller's code, "" for none (unique per store, any case).
+	SKU *string
 	// ExpectedInventory, with Inventory, makes the stock edit conditional:
 	// it applies only while the stock is still the one the seller saw.
 	ExpectedInventory *int
@@ -28,7 +30,7 @@ type ProductChange struct {
 // Empty reports whether the change writes nothing.
 func (c ProductChange) Empty() bool {
 	return c.Name == nil && c.Categories == nil && c.UnitPrice == nil && c.WasPrice == nil && c.Brand == nil && c.Inventory == nil &&
-		c.Description == nil && c.Specification == nil && c.Active == nil
+		c.Description == nil && c.Specification == nil && c.Active == nil && c.SKU == nil
 }
 
 // Apply sets the change's fields on p (a new product before it is stored).
@@ -42,6 +44,7 @@ func (c ProductChange) Apply(p *Product) {
 	set(&p.Description, c.Description)
 	set(&p.Specification, c.Specification)
 	set(&p.Brand, c.Brand)
+	set(&p.SKU, c.SKU)
 	if c.WasPrice != nil {
 		p.WasPrice = *c.WasPrice
 	}

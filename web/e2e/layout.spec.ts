@@ -112,6 +112,7 @@ function visits(c: Content): Record<string, [Role, Visit][]> {
     '/seller': [['owner', { url: '/seller' }]],
     '/seller/products': [['owner', { url: '/seller/products' }]],
     '/seller/products/new': [['owner', { url: '/seller/products/new' }]],
+    '/seller/products/import': [['owner', { url: '/seller/products/import' }]],
     '/seller/products/:productId': [['owner', { url: `/seller/products/${product}` }]],
     '/seller/orders': [['owner', { url: '/seller/orders?status=processing' }]],
     '/seller/store': [['owner', { url: '/seller/store' }]],

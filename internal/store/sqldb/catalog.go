@@ -159,13 +159,13 @@ func (s *Store) CreateStore(ctx context.Context, st *shop.Store) error {
 
 // productBatch is how many products one multi-row INSERT carries: large
 // enough to seed 100,000 products quickly, small enough for every engine's
-// parameter limit (15 columns × 500 rows < 32,766 for SQLite).
+// parameter limit (16 columns × 500 rows < 32,766 for SQLite).
 const productBatch = 500
 
 // CreateProducts inserts products, their images and their search documents
 // in one transaction, setting their IDs.
 func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
-	return s.db.inTx(ctx, func(c conn) error {
+	return skuTaken(s.db.inTx(ctx, func(c conn) error {
 		for start := 0; start < len(ps); start += productBatch {
 			end := min(start+productBatch, len(ps))
 			if err := insertProducts(ctx, c, ps[start:end]); err != nil {
@@ -183,23 +183,43 @@ func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 			ids[i] = p.ID
 		}
 		return recordChange(ctx, c, false, ids...)
-	})
+	}))
+}
+
+// errSKUTaken answers a product write that broke the SKU's uniqueness.
+var errSKUTaken = shop.Invalid(shop.FieldErrors{"sku": {"Another product of your store has this SKU."}})
+
+// skuIndex is the name of the index of SKUs (migration 0020), which both
+// engines name in a violation's message.
+const skuIndex = "products_store_sku_idx"
+
+// skuTaken turns a violation of the SKU index into errSKUTaken (other
+// violations, such as a seed's repeated slug, stay ErrUnique).
+func skuTaken(err error) error {
+	if isSKUViolation(err) {
+		return errSKUTaken
+	}
+	return err
+}
+
+func isSKUViolation(err error) bool {
+	return errors.Is(err, ErrUnique) && strings.Contains(err.Error(), skuIndex)
 }
 
 func insertProducts(ctx context.Context, c conn, ps []*shop.Product) error {
 	var b strings.Builder
 	b.WriteString(`INSERT INTO products (store_id, category_id, subcategory_id, sub_subcategory_id, name, slug,
-		description, specification, unit_price, inventory, is_active, created_at, updated_at, brand, was_price) VALUES `)
-	args := make([]any, 0, len(ps)*15)
+		description, specification, unit_price, inventory, is_active, created_at, updated_at, brand, was_price, sku) VALUES `)
+	args := make([]any, 0, len(ps)*16)
 	for i, p := range ps {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+		b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 		created := shop.Millis(p.CreatedAt)
 		args = append(args, nullID(p.StoreID), nullID(p.CategoryID), nullID(p.SubcategoryID), nullID(p.SubSubcategoryID),
 			p.Name, p.Slug, p.Description, p.Specification, int64(p.UnitPrice), p.Inventory, p.Active, created, created,
-			p.Brand, nullMoney(p.WasPrice))
+			p.Brand, nullMoney(p.WasPrice), nullText(p.SKU))
 	}
 	b.WriteString(" RETURNING id")
 	rows, err := c.query(ctx, b.String(), args...)
@@ -241,6 +261,14 @@ func insertProductImages(ctx context.Context, c conn, ps []*shop.Product) error 
 	}
 	_, err := c.exec(ctx, `INSERT INTO product_images (product_id, image, position) VALUES `+b.String(), args...)
 	return err
+}
+
+// nullText stores "" as NULL for optional text with a unique index.
+func nullText(v string) any {
+	if v == "" {
+		return nil
+	}
+	return v
 }
 
 // nullID stores 0 as NULL for optional references.

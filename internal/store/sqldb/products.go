@@ -61,7 +61,7 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 	rows, err := c.queryPrepared(ctx, `SELECT p.id, COALESCE(p.store_id, 0), COALESCE(p.category_id, 0),
 		COALESCE(p.subcategory_id, 0), COALESCE(p.sub_subcategory_id, 0), p.name, p.slug, p.description,
 		p.specification, p.unit_price, p.inventory, p.is_active, p.created_at, p.brand, COALESCE(p.was_price, 0),
-		p.units_sold, COALESCE(c1.name, ''), COALESCE(c1.slug, ''), COALESCE(c2.name, ''), COALESCE(c2.slug, ''),
+		p.units_sold, COALESCE(p.sku, ''), COALESCE(c1.name, ''), COALESCE(c1.slug, ''), COALESCE(c2.name, ''), COALESCE(c2.slug, ''),
 		COALESCE(c3.name, ''), COALESCE(c3.slug, ''),
 		s.id, s.owner_id, s.name, s.logo, s.description, s.contact_info, s.address, s.is_active, s.created_at
 		FROM products p
@@ -86,7 +86,7 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 		}
 		if err := rows.Scan(&d.ID, &d.StoreID, &d.CategoryID, &d.SubcategoryID, &d.SubSubcategoryID, &d.Name,
 			&d.Slug, &d.Description, &d.Specification, &d.UnitPrice, &d.Inventory, &d.Active, &created,
-			&d.Brand, &d.WasPrice, &d.UnitsSold, &d.CategoryNames[0], &d.CategorySlugs[0], &d.CategoryNames[1], &d.CategorySlugs[1],
+			&d.Brand, &d.WasPrice, &d.UnitsSold, &d.SKU, &d.CategoryNames[0], &d.CategorySlugs[0], &d.CategoryNames[1], &d.CategorySlugs[1],
 			&d.CategoryNames[2], &d.CategorySlugs[2],
 			&st.id, &st.owner, &st.name, &st.logo, &st.desc, &st.contact, &st.address, &st.active, &st.created); err != nil {
 			return nil, err

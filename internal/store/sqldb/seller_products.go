@@ -110,7 +110,7 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 		}
 		return recordChange(ctx, c, false, id)
 	})
-	return found, err
+	return found, skuTaken(err)
 }
 
 // productChangeSets is the SET list ("col = ?, " each) and arguments of
@@ -134,6 +134,9 @@ func productChangeSets(ch shop.ProductChange) (string, []any) {
 	setIf(&l, "description", ch.Description)
 	setIf(&l, "specification", ch.Specification)
 	setIf(&l, "is_active", ch.Active)
+	if ch.SKU != nil {
+		l.add("sku", nullText(*ch.SKU))
+	}
 	return l.sql.String(), l.args
 }
 

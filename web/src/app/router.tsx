@@ -33,6 +33,7 @@ const SellerArea = lazyPart(() => import('@/features/seller/components/seller-ar
 const SellerDashboard = lazyPart(() => import('@/routes/seller-dashboard'));
 const SellerProducts = lazyPart(() => import('@/routes/seller-products'));
 const SellerProduct = lazyPart(() => import('@/routes/seller-product'));
+const SellerImport = lazyPart(() => import('@/routes/seller-import'));
 const SellerOrders = lazyPart(() => import('@/routes/seller-orders'));
 const SellerStore = lazyPart(() => import('@/routes/seller-store'));
 const SellerPayouts = lazyPart(() => import('@/routes/seller-payouts'));
@@ -82,6 +83,7 @@ export const routes = (
         <Route index element={<SellerDashboard />} />
         <Route path="products" element={<SellerProducts />} />
         <Route path="products/new" element={<SellerProduct />} />
+        <Route path="products/import" element={<SellerImport />} />
         <Route path="products/:productId" element={<SellerProduct />} />
         <Route path="orders" element={<SellerOrders />} />
         <Route path="store" element={<SellerStore />} />

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
@@ -6,9 +7,14 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { Price } from '@/components/ui/price';
 import { StockBadge } from '@/components/ui/stock-badge';
 import { Thumbnail } from '@/components/ui/thumbnail';
-import { PRODUCTS_PAGE_SIZE, useSellerProducts } from '@/features/seller/api/products';
+import {
+  PRODUCTS_PAGE_SIZE,
+  sellerProductsQueryKey,
+  useSellerProducts,
+} from '@/features/seller/api/products';
 import type { ProductStatus } from '@/features/seller/api/types';
 import { ActiveBadge } from '@/features/seller/components/active-badge';
+import { BulkBar } from '@/features/seller/components/bulk-bar';
 import { Loaded } from '@/components/backoffice/loaded';
 import { Pager } from '@/components/backoffice/pager';
 import { useDebounced } from '@/lib/use-debounced';
@@ -47,6 +53,24 @@ export default function SellerProductsPage() {
     status,
     page,
   });
+  const queryClient = useQueryClient();
+  // The products chosen for a bulk action: on this page only, forgotten when the page changes.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const listKey = `${search}|${status}|${String(page)}`;
+  const [chosenFor, setChosenFor] = useState(listKey);
+  if (chosenFor !== listKey) {
+    setChosenFor(listKey);
+    setChosen(new Set());
+  }
+
+  function toggle(id: number, on: boolean) {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
 
   function update(changes: Record<string, string>) {
     setParams(
@@ -79,7 +103,12 @@ export default function SellerProductsPage() {
     <>
       <div className="flex flex-wrap items-start justify-between gap-x-3">
         <PageHeading>Products</PageHeading>
-        <ButtonLink to="/seller/products/new">Add product</ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink variant="secondary" to="/seller/products/import">
+            Import / export
+          </ButtonLink>
+          <ButtonLink to="/seller/products/new">Add product</ButtonLink>
+        </div>
       </div>
       <div
         role="search"
@@ -117,6 +146,17 @@ export default function SellerProductsPage() {
             </p>
           ) : (
             <>
+              <label className="mb-2 inline-flex min-h-tap items-center gap-2 font-semibold">
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={data.results.every((p) => chosen.has(p.id))}
+                  onChange={(e) => {
+                    setChosen(new Set(e.target.checked ? data.results.map((p) => p.id) : []));
+                  }}
+                />
+                Choose all on this page
+              </label>
               <ul
                 aria-label="Your products"
                 aria-busy={query.isPlaceholderData}
@@ -127,6 +167,15 @@ export default function SellerProductsPage() {
                     key={product.id}
                     className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap"
                   >
+                    <input
+                      type="checkbox"
+                      className="size-5"
+                      aria-label={`Choose ${product.name}`}
+                      checked={chosen.has(product.id)}
+                      onChange={(e) => {
+                        toggle(product.id, e.target.checked);
+                      }}
+                    />
                     <Thumbnail src={product.images[0]?.image} className="size-16" />
                     <div className="min-w-0 flex-1 basis-40 space-y-1">
                       <p className="font-semibold break-words">{product.name}</p>
@@ -156,6 +205,18 @@ export default function SellerProductsPage() {
                   update({ page: String(p) });
                 }}
               />
+              {chosen.size > 0 && (
+                <BulkBar
+                  ids={[...chosen]}
+                  names={(id) =>
+                    data.results.find((p) => p.id === id)?.name ?? `Product ${String(id)}`
+                  }
+                  onDone={() => {
+                    setChosen(new Set());
+                    void queryClient.invalidateQueries({ queryKey: sellerProductsQueryKey });
+                  }}
+                />
+              )}
             </>
           )
         }

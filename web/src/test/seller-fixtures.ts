@@ -41,6 +41,7 @@ export function sellerProduct(id: number, fields: Partial<SellerProduct> = {}): 
     unit_price: '1234.50',
     was_price: null,
     brand: '',
+    sku: '',
     inventory: 25,
     is_active: true,
     description: '<p>A good product.</p>',

@@ -187,19 +187,21 @@ async function send(
 ): Promise<Sent> {
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by fetch.
+  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by fetch; a
+  // Blob (a CSV file) as its text, its type given in the extra headers.
   const form = body instanceof FormData;
-  if (body !== undefined && !form) headers.set('Content-Type', 'application/json');
+  const file = body instanceof Blob ? await body.text() : null;
+  if (body !== undefined && !form && file === null) headers.set('Content-Type', 'application/json');
   const response = await fetch(url, {
     method: method.toUpperCase(),
     headers,
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : (file ?? JSON.stringify(body)),
     signal,
   });
   return { response, body: await parseBody(response) };
 }
 
-/** The parts of a request: path parameters, query, body (JSON, or FormData for an upload), abort signal and extra headers. */
+/** The parts of a request: path parameters, query, body (JSON, or FormData or a Blob for an upload), abort signal and extra headers. */
 interface SendOptions {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue | readonly QueryValue[]>;

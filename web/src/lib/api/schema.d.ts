@@ -1881,6 +1881,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/seller/products/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every product of the store as a CSV file (the import template)
+     * @description Streamed, one row per product in id order, UTF-8 with a byte order mark (so Excel shows "GH₵" and names as typed). The columns, in this order: `id`, `sku`, `name`, `category` (the address name — slug — of the product's most specific category), `brand`, `price` and `was_price` (cedis, two decimals, no commas; `was_price` empty without a deal), `stock`, `exported_stock` (the stock at export: leave it as it is), `active` (`yes`/`no`), `description`, `specification` (sanitised HTML). docs/decisions/0028-bulk-catalogue.md is the template.
+     */
+    get: operations['exportSellerProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/products/import/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check (dry run) or apply a CSV file of the store's products
+     * @description The body is the file (`text/csv`, at most 16 MB and 10,000 rows after the header), in the export's columns — any of them, in any order, but no other; it needs `id` or `sku`. Every row is checked with the product form's rules and every problem is reported by row (the header is row 1) and column. A row with the `id` of a product of the store, or without one but with the SKU of one (any case), updates the columns that differ; a row with a new SKU creates a product (`name`, `category` and `price` required; `active` defaults to yes). A stock change needs `exported_stock`: it applies only while the stock still is that (orders since the export keep their units, else a problem on `stock`). With `dry_run=1` nothing is written. Without it, the file is written only when it has no problem, all of it in one transaction (200, `applied:true`); with problems nothing is written (422, the same report). One import at a time per store (409 `import_running`).
+     */
+    post: operations['importSellerProducts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/products/bulk/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One action on up to 500 of the store's products, all or nothing
+     * @description `activate`, `deactivate`, `set_stock` (`stock`, 0 to 1,000,000), `add_stock` (`stock`, may be negative), `change_price` (`amount` in cedis or `percent`, either signed; a percent rounds to the pesewa, halves away from zero). One transaction against the products as locked, so orders taking stock meanwhile keep their units. When a product cannot take the action (a price below GH₵ 0.01, above GH₵ 10,000,000.00 or not below its deal's price before, a stock below 0) nothing is changed: 422 with every such product's reason. Ids not of the store: 404.
+     */
+    post: operations['bulkSellerProducts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seller/products/{id}/': {
     parameters: {
       query?: never;
@@ -3538,6 +3598,8 @@ export interface components {
       /** @description The price before a deal, two decimals; null without one. */
       was_price: string | null;
       brand: string;
+      /** @description The seller's code, unique in the store in any case; "" for none. */
+      sku: string;
       inventory: number;
       is_active: boolean;
       /** @description Sanitised HTML. */
@@ -3551,6 +3613,37 @@ export interface components {
       }[];
       /** Format: date-time */
       created_at: string;
+    };
+    ImportReport: {
+      dry_run: boolean;
+      /** @description The whole file was written. */
+      applied: boolean;
+      /** @description Rows after the header. */
+      rows: number;
+      /** @description New products (would be, in a dry run); 0 with problems. */
+      created: number;
+      updated: number;
+      unchanged: number;
+      /** @description Every problem, by row then column. */
+      problems: {
+        /** @description As a spreadsheet numbers it; the header is 1. */
+        row: number;
+        /** @description The column; "" for the whole row. */
+        column: string;
+        message: string;
+      }[];
+    };
+    BulkRefused: {
+      detail: string;
+      /** @enum {string} */
+      code: 'bulk_refused';
+      products: {
+        /** Format: int64 */
+        id: number;
+        /** @enum {string} */
+        field: 'price' | 'stock';
+        message: string;
+      }[];
     };
     SellerProductPage: {
       count: number;
@@ -3592,6 +3685,8 @@ export interface components {
       description?: string;
       specification?: string;
       is_active?: boolean;
+      /** @description The seller's code, trimmed; "" for none. Unique in the store in any case, else 400 on `sku`. */
+      sku?: string;
     };
     SellerOrder: {
       /** Format: uuid */
@@ -3997,6 +4092,15 @@ export interface components {
       };
       content: {
         'application/json': components['schemas']['SellerStore'];
+      };
+    };
+    /** @description What the import found and (without `dry_run`) did. */
+    ImportReport: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ImportReport'];
       };
     };
     /** @description The product as its store sees it. */
@@ -8323,6 +8427,103 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  exportSellerProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          /** @description attachment; filename="products.csv" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  importSellerProducts: {
+    parameters: {
+      query?: {
+        dry_run?: '1' | 'true' | '0' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      200: components['responses']['ImportReport'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['RequestTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ImportReport'];
+    };
+  };
+  bulkSellerProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: number[];
+          /** @enum {string} */
+          action: 'activate' | 'deactivate' | 'set_stock' | 'add_stock' | 'change_price';
+          stock?: number;
+          /** @example -5.00 */
+          amount?: string;
+          /** @example -10 */
+          percent?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done; `changed` counts the products the action changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            changed: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description Nothing changed; the products that cannot take the action. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkRefused'];
+        };
+      };
     };
   };
   getSellerProduct: {

@@ -1,4 +1,4 @@
-import type { QueryParams } from '@/lib/api/client';
+import type { QueryParams, RequestBody } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
 // The Seller Centre API's bodies, from api/openapi.yaml. Money: `unit_price` is a 2-decimal string
@@ -35,3 +35,12 @@ export type SellerOrderPage = Schemas['SellerOrderPage'];
 
 /** `GET /api/seller/dashboard/`: `revenue_week` and `revenue_by_day[].amount` in pesewas. */
 export type Dashboard = Schemas['SellerDashboard'];
+
+/** What a CSV import found and (without `dry_run`) did. */
+export type ImportReport = Schemas['ImportReport'];
+
+/** The products a bulk action could not take, and why. */
+export type BulkRefused = Schemas['BulkRefused'];
+
+/** A bulk action on the product list. */
+export type BulkRequest = NonNullable<RequestBody<'post', '/seller/products/bulk/'>>;

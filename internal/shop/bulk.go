@@ -1,0 +1,39 @@
+package shop
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ProductEdit is one product's change in a bulk write (a CSV import or a
+// bulk action): Row is where it came from (the file's line, or the
+// position in the list of ids), for problems the write itself finds.
+type ProductEdit struct {
+	Row    int
+	ID     int64
+	Change ProductChange
+}
+
+// RowProblem is what is wrong with one row of a bulk write: Column is the
+// file's column ("" for the whole row).
+type RowProblem struct {
+	Row     int
+	Column  string
+	Message string
+}
+
+// RowProblems refuses a bulk write as a whole: nothing of it was written.
+type RowProblems []RowProblem
+
+func (p RowProblems) Error() string {
+	var b strings.Builder
+	b.WriteString("bulk write refused:")
+	for i, r := range p {
+		if i == 3 {
+			b.WriteString(" …")
+			break
+		}
+		b.WriteString(" row " + strconv.Itoa(r.Row) + " " + r.Column + ": " + r.Message)
+	}
+	return b.String()
+}

@@ -1,0 +1,195 @@
+package sqldb
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"dwa/internal/shop"
+)
+
+// Bulk catalogue writes (docs/decisions/0028-bulk-catalogue.md): a CSV
+// import or a bulk action of the Seller Centre, all of it or nothing.
+
+// EachStoreProduct calls fn with every product of the store in id order,
+// one row at a time, so an export of ten thousand products is never held in
+// memory. Images are not read.
+func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.Product) error) error {
+	rows, err := s.db.reader().query(ctx, `SELECT id, COALESCE(category_id, 0), COALESCE(subcategory_id, 0),
+		COALESCE(sub_subcategory_id, 0), name, COALESCE(sku, ''), brand, unit_price, COALESCE(was_price, 0),
+		inventory, is_active, description, specification, created_at
+		FROM products WHERE store_id = ? ORDER BY id`, storeID)
+	if err != nil {
+		return fmt.Errorf("store products: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		p := &shop.Product{StoreID: storeID}
+		var created int64
+		if err := rows.Scan(&p.ID, &p.CategoryID, &p.SubcategoryID, &p.SubSubcategoryID, &p.Name, &p.SKU, &p.Brand,
+			&p.UnitPrice, &p.WasPrice, &p.Inventory, &p.Active, &p.Description, &p.Specification, &created); err != nil {
+			return err
+		}
+		p.CreatedAt = shop.FromMillis(created)
+		if err := fn(p); err != nil {
+			return err
+		}
+	}
+	return s.db.translate(rows.Err())
+}
+
+// WriteProducts applies a bulk write of the store in one transaction: the
+// edited products are locked in id order (the order of decision 0007, so
+// orders taking stock meanwhile wait or go first, and none of their
+// decrements is lost), then adjust (when not nil) sets each edit's change
+// from the product as locked, then every edit is checked as the single
+// edit is (a conditional stock edit against the stock now, the deal rule
+// against the row). Any problem, or an edit of a product that is not the
+// store's, writes nothing and is returned as shop.RowProblems. Only the
+// columns a change sets are written; new products are inserted; the search
+// documents of products whose name, description or categories changed are
+// rewritten; and the whole write is one change of the catalogue feed.
+func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product,
+	at time.Time, adjust func(cur *shop.Product, e *shop.ProductEdit) []shop.RowProblem) error {
+	slices.SortFunc(edits, func(a, b shop.ProductEdit) int { return cmp.Compare(a.ID, b.ID) })
+	err := s.db.inTx(ctx, func(c conn) error {
+		cur, err := lockStoreProducts(ctx, c, storeID, edits)
+		if err != nil {
+			return err
+		}
+		var problems shop.RowProblems
+		var changed, searchable []int64
+		for i := range edits {
+			e := &edits[i]
+			p := cur[e.ID]
+			if p == nil {
+				problems = append(problems, shop.RowProblem{Row: e.Row, Column: "id", Message: "No product of your store has this id."})
+				continue
+			}
+			if adjust != nil {
+				if ps := adjust(p, e); len(ps) > 0 {
+					problems = append(problems, ps...)
+					continue
+				}
+			}
+			problems = append(problems, checkEdit(p, e)...)
+			if e.Change.Empty() {
+				continue
+			}
+			changed = append(changed, e.ID)
+			if e.Change.Searchable() {
+				searchable = append(searchable, e.ID)
+			}
+		}
+		if len(problems) > 0 {
+			slices.SortStableFunc(problems, func(a, b shop.RowProblem) int { return a.Row - b.Row })
+			return problems
+		}
+		stamp := shop.Millis(at)
+		for _, e := range edits {
+			if e.Change.Empty() {
+				continue
+			}
+			set, args := productChangeSets(e.Change)
+			if _, err := c.exec(ctx, `UPDATE products SET `+set+`updated_at = ? WHERE id = ?`,
+				append(args, stamp, e.ID)...); err != nil {
+				return err
+			}
+		}
+		for start := 0; start < len(searchable); start += productBatch {
+			batch := searchable[start:min(start+productBatch, len(searchable))]
+			if _, err := reindexWhere(ctx, c, `id IN (`+marks(len(batch))+`)`, anyIDs(batch)...); err != nil {
+				return err
+			}
+		}
+		for start := 0; start < len(creates); start += productBatch {
+			if err := insertProducts(ctx, c, creates[start:min(start+productBatch, len(creates))]); err != nil {
+				return err
+			}
+		}
+		if len(creates) > 0 {
+			if err := indexProducts(ctx, c, creates); err != nil {
+				return err
+			}
+		}
+		for _, p := range creates {
+			changed = append(changed, p.ID)
+		}
+		if len(changed) == 0 {
+			return nil
+		}
+		return recordChange(ctx, c, false, changed...)
+	})
+	if isSKUViolation(err) {
+		// Checked before, so another write gave one of the SKUs meanwhile.
+		return shop.Conflict("sku_taken", "Another change gave one of these SKUs to a product meanwhile: check the file again.")
+	}
+	return err
+}
+
+// lockStoreProducts reads (and on PostgreSQL locks, in id order) the
+// store's products among the edits', by id.
+func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.ProductEdit) (map[int64]*shop.Product, error) {
+	cur := make(map[int64]*shop.Product, len(edits))
+	for start := 0; start < len(edits); start += productBatch {
+		batch := edits[start:min(start+productBatch, len(edits))]
+		args := make([]any, 0, len(batch)+1)
+		args = append(args, storeID)
+		for _, e := range batch {
+			args = append(args, e.ID)
+		}
+		rows, err := c.query(ctx, `SELECT id, inventory, unit_price, COALESCE(was_price, 0), is_active FROM products
+			WHERE store_id = ? AND id IN (`+marks(len(batch))+`) ORDER BY id`+c.db.Dialect.ForUpdate, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			p := &shop.Product{StoreID: storeID}
+			if err := rows.Scan(&p.ID, &p.Inventory, &p.UnitPrice, &p.WasPrice, &p.Active); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			cur[p.ID] = p
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return cur, nil
+}
+
+// checkEdit is the single edit's checks of one change against its locked row.
+func checkEdit(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
+	ch := e.Change
+	var out []shop.RowProblem
+	if ch.Inventory != nil && ch.ExpectedInventory != nil && p.Inventory != *ch.ExpectedInventory {
+		out = append(out, shop.RowProblem{Row: e.Row, Column: "stock",
+			Message: fmt.Sprintf("The stock changed to %d since you saw it (orders or another edit).", p.Inventory)})
+	}
+	price, was := p.UnitPrice, p.WasPrice
+	if ch.UnitPrice != nil {
+		price = *ch.UnitPrice
+	}
+	if ch.WasPrice != nil {
+		was = *ch.WasPrice
+	}
+	var fe *shop.Error
+	if err := shop.CheckDeal(price, was); errors.As(err, &fe) {
+		for _, m := range fe.Fields["was_price"] {
+			out = append(out, shop.RowProblem{Row: e.Row, Column: "was_price", Message: m})
+		}
+	}
+	return out
+}
+
+func anyIDs(ids []int64) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}
