@@ -263,7 +263,7 @@ func insertProductImages(ctx context.Context, c conn, ps []*shop.Product) error 
 	return err
 }
 
-// nullText stores "" as NULL for optional text with a unique index.
+// nullText stores "" as NULL for optional text (a unique index treats NULLs as distinct).
 func nullText(v string) any {
 	if v == "" {
 		return nil

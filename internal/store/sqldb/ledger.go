@@ -43,13 +43,6 @@ func postJournal(ctx context.Context, c conn, j shop.Journal) (bool, error) {
 	return true, nil
 }
 
-func nullText(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 // orderParts computes the order's store parts as they stand: each store's
 // lines not cancelled, its delivery fee, and the commission on its items at
 // today's rates (store override, else the deepest category with one, else
