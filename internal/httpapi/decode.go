@@ -102,6 +102,9 @@ type fieldSpec struct {
 	index int
 	name  string
 	trim  bool
+	// nullIsAbsent: the contract gives null the meaning of a missing key
+	// (tag `null:"absent"`); elsewhere null is a field error.
+	nullIsAbsent bool
 }
 
 var specCache sync.Map // reflect.Type → []fieldSpec
@@ -122,7 +125,8 @@ func specsOf(t reflect.Type) []fieldSpec {
 		default:
 			panic("decodeJSON: unsupported field type " + f.Type.String() + " for " + name)
 		}
-		specs = append(specs, fieldSpec{index: i, name: name, trim: f.Tag.Get("trim") != "no"})
+		specs = append(specs, fieldSpec{index: i, name: name, trim: f.Tag.Get("trim") != "no",
+			nullIsAbsent: f.Tag.Get("null") == "absent"})
 	}
 	specCache.Store(t, specs)
 	return specs
@@ -140,6 +144,9 @@ func fill(obj map[string]any, dst any) error {
 		if field.Type() == reflect.TypeFor[json.RawMessage]() {
 			b, _ := json.Marshal(raw) // re-encoding decoded JSON cannot fail
 			field.SetBytes(b)
+			continue
+		}
+		if raw == nil && spec.nullIsAbsent {
 			continue
 		}
 		if raw == nil {

@@ -19,6 +19,7 @@ type decodeTarget struct {
 	Qty      *int64          `json:"qty"`
 	Flag     *bool           `json:"flag"`
 	Extra    json.RawMessage `json:"extra"`
+	Amount   *int64          `json:"amount" null:"absent"`
 	Ignored  string
 }
 
@@ -55,6 +56,7 @@ func TestDecodeJSON(t *testing.T) {
 		{"number as string field keeps its text", js, `{"name":12.50}`, decodeTarget{Name: str("12.50")}, "", 0},
 		{"list is not a string", js, `{"name":["a"]}`, decodeTarget{}, `{"name":["Not a valid string."]}`, 400},
 		{"null is not a value", js, `{"name":null}`, decodeTarget{}, `{"name":["This field may not be null."]}`, 400},
+		{"null means absent where the contract says so", js, `{"amount":null,"qty":1}`, decodeTarget{Qty: i64(1)}, "", 0},
 		{"NUL characters", js, `{"name":"a\u0000b","password":"\u0000"}`, decodeTarget{},
 			`{"name":["Null characters are not allowed."],"password":["Null characters are not allowed."]}`, 400},
 		{"raw field keeps JSON", js, `{"extra":{"a":[1,2]}}`, decodeTarget{Extra: json.RawMessage(`{"a":[1,2]}`)}, "", 0},

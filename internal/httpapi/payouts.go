@@ -176,7 +176,7 @@ func (a *API) listSellerPayouts(w http.ResponseWriter, r *http.Request) error {
 }
 
 type payoutRequest struct {
-	AmountMinor *int64 `json:"amount_minor"`
+	AmountMinor *int64 `json:"amount_minor" null:"absent"`
 }
 
 func (a *API) requestPayout(w http.ResponseWriter, r *http.Request) error {

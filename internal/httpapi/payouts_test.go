@@ -315,8 +315,9 @@ func TestSellerLedgerAndPayout(t *testing.T) {
 		if ps := f.payouts(t, f.yaw); len(ps) != 1 || ps[0].Status != "paid" {
 			t.Fatalf("payouts = %+v", ps)
 		}
-		// What is left is below the minimum only when asked for all of it.
-		code, body = f.requestPayout(f.yaw, "p3", `{}`)
+		// What is left is below the minimum only when asked for all of it
+		// (null means all of it, as a missing amount does).
+		code, body = f.requestPayout(f.yaw, "p3", `{"amount_minor":null}`)
 		assertStatus(t, code, 201)
 		f.settle(t)
 		f.wantBalance(t, f.yaw, 0, 0, 0, 90000)

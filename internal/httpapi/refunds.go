@@ -49,7 +49,7 @@ func toQueuedRefundDTO(q shop.QueuedRefund) queuedRefundDTO {
 }
 
 type refundRequest struct {
-	AmountMinor *int64  `json:"amount_minor"`
+	AmountMinor *int64  `json:"amount_minor" null:"absent"`
 	Reason      *string `json:"reason"`
 }
 
