@@ -39,6 +39,7 @@ var routeModules = map[string][]string{
 	"/seller":                               sellerModules("src/routes/seller-dashboard.tsx"),
 	"/seller/products":                      sellerModules("src/routes/seller-products.tsx"),
 	"/seller/products/new":                  sellerModules("src/routes/seller-product.tsx"),
+	"/seller/products/import":               sellerModules("src/routes/seller-import.tsx"),
 	"/seller/products/{id}":                 sellerModules("src/routes/seller-product.tsx"),
 	"/seller/orders":                        sellerModules("src/routes/seller-orders.tsx"),
 	"/seller/store":                         sellerModules("src/routes/seller-store.tsx"),
