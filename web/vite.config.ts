@@ -14,7 +14,7 @@ const apiTarget = process.env.DWA_API_URL ?? 'http://127.0.0.1:8080';
 const APP =
   /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/;
 const OUTSIDE_APP =
-  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|review-form)|features[\\/]search[\\/]empty[\\/]|components[\\/]address-view|lib[\\/](regions|delivery-dates|online))/;
+  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|product-sections|review-form|product-gallery|hero-carousel|category-grid)|features[\\/]search[\\/]empty[\\/]|app[\\/](seller|admin)-routes|components[\\/]address-view|lib[\\/](regions|delivery-dates|online|sanitize))/;
 
 /**
  * Writes dist/sw.js from sw/sw.js (docs/decisions/0026): VERSION is a hash of the build's file
@@ -84,9 +84,11 @@ export default defineConfig({
           // what the browsing pages share; pages and parts only some visits need stay lazy, and so does
           // the back office (features/seller and admin, components/backoffice). A module in the app chunk
           // is loaded up front even when imported lazily, so OUTSIDE_APP lists the lazy parts of those
-          // folders: the product page's sections below the fold (and the review form), the empty search
-          // page's help, the delivery address view that only order pages show, and the region list and
-          // delivery dates of address, order and back-office pages.
+          // folders and the parts only one page uses: the product page's gallery and its sections below
+          // the fold (with the review form and the HTML sanitizer they share with the seller's editor),
+          // the home page's hero and category grid, the empty search page's help, the seller and staff
+          // areas' route tables, the delivery address view that only order pages show, and the region
+          // list and delivery dates of address, order and back-office pages.
           groups: [
             {
               name: 'framework',

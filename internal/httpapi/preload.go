@@ -14,7 +14,8 @@ import (
 // Vite's manifest (build.manifest in web/vite.config.ts), read once at start-up.
 
 // routeModules maps SPA route patterns (spaRoutes; "" = not found) to the
-// source modules the app loads for them (web/src/app/router.tsx).
+// source modules the app loads for them (web/src/app/router.tsx, and the
+// areas' tables app/seller-routes.tsx and app/admin-routes.tsx).
 var routeModules = map[string][]string{
 	"":                                      {"src/routes/not-found.tsx"},
 	"/{$}":                                  {"src/routes/home.tsx"},
@@ -57,16 +58,17 @@ var routeModules = map[string][]string{
 }
 
 // adminModules are a staff page's modules: the sign-in guard, the staff
-// area's frame and the page.
+// area's route table (web/src/app/admin-routes.tsx, which imports the area's
+// frame) and the page.
 func adminModules(page string) []string {
-	return []string{"src/app/require-auth.tsx", "src/features/admin/components/admin-area.tsx", page}
+	return []string{"src/app/require-auth.tsx", "src/app/admin-routes.tsx", page}
 }
 
 // sellerModules are a Seller Centre page's modules: the sign-in guard, the
-// Seller Centre's own frame (its guard for store owners and its navigation),
-// then the page.
+// Seller Centre's route table (web/src/app/seller-routes.tsx, which imports
+// its frame: the guard for store owners and the navigation), then the page.
 func sellerModules(page string) []string {
-	return []string{"src/app/require-auth.tsx", "src/features/seller/components/seller-area.tsx", page}
+	return []string{"src/app/require-auth.tsx", "src/app/seller-routes.tsx", page}
 }
 
 type manifestChunk struct {

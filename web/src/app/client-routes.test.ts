@@ -3,8 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRoutesFromChildren, matchPath, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { routes as adminRoutes } from './admin-routes';
 import { routes } from './router';
+import { routes as sellerRoutes } from './seller-routes';
 
 /**
  * Every client route with a URL that loads it (internal/httpapi/client_routes_test.go asks the
@@ -33,9 +36,18 @@ function expandOptional(path: string): string[] {
   );
 }
 
+/** The tables of the lazily loaded areas, by the '/*' path that renders them. */
+const AREAS: Record<string, ReactNode> = { 'seller/*': sellerRoutes, 'admin/*': adminRoutes };
+
 /** The full paths of the route table (layout routes add nothing; '*' is the not-found page). */
 function routePaths(table: RouteObject[], parent = ''): string[] {
   return table.flatMap((route) => {
+    if (route.path?.endsWith('/*')) {
+      const area = AREAS[route.path];
+      if (area === undefined) throw new Error(`no route table for ${route.path}`);
+      const base = `${parent}/${route.path.slice(0, -2)}`;
+      return routePaths(createRoutesFromChildren(area), base);
+    }
     const path = route.path ? `${parent}/${route.path}` : parent;
     if (route.children) return routePaths(route.children, path);
     if (route.path === '*') return [];

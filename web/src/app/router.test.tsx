@@ -42,6 +42,17 @@ describe('route table', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   });
 
+  // The areas declare their pages in their own lazily loaded tables (app/seller-routes.tsx,
+  // app/admin-routes.tsx): an unknown URL under them is still the not-found page, not a blank one.
+  it.each(['/seller/no-such-page', '/admin/no-such/page'])(
+    '%s shows the not-found page',
+    async (path) => {
+      window.localStorage.setItem('access', fakeJwt(600));
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+    },
+  );
+
   it.each(['/order/3b0e6f1a', '/orders/3b0e6f1a', '/payment/3b0e6f1a', '/store/products/101'])(
     '%s shows a loading state',
     async (path) => {

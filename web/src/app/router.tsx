@@ -29,30 +29,14 @@ const Orders = lazyPart(() => import('@/routes/orders'));
 const Account = lazyPart(() => import('@/routes/account'));
 const Order = lazyPart(() => import('@/routes/order'));
 const Payment = lazyPart(() => import('@/routes/payment'));
-const SellerArea = lazyPart(() => import('@/features/seller/components/seller-area'));
-const SellerDashboard = lazyPart(() => import('@/routes/seller-dashboard'));
-const SellerProducts = lazyPart(() => import('@/routes/seller-products'));
-const SellerProduct = lazyPart(() => import('@/routes/seller-product'));
-const SellerImport = lazyPart(() => import('@/routes/seller-import'));
-const SellerOrders = lazyPart(() => import('@/routes/seller-orders'));
-const SellerStore = lazyPart(() => import('@/routes/seller-store'));
-const SellerPayouts = lazyPart(() => import('@/routes/seller-payouts'));
-const AdminArea = lazyPart(() => import('@/features/admin/components/admin-area'));
-const AdminModeration = lazyPart(() => import('@/routes/admin-moderation'));
-const AdminUsers = lazyPart(() => import('@/routes/admin-users'));
-const AdminComplaints = lazyPart(() => import('@/routes/admin-complaints'));
-const AdminStores = lazyPart(() => import('@/routes/admin-stores'));
-const AdminCategories = lazyPart(() => import('@/routes/admin-categories'));
-const AdminHero = lazyPart(() => import('@/routes/admin-hero'));
-const AdminAnalytics = lazyPart(() => import('@/routes/admin-analytics'));
-const AdminRefunds = lazyPart(() => import('@/routes/admin-refunds'));
-const AdminDelivery = lazyPart(() => import('@/routes/admin-delivery'));
-const AdminPayouts = lazyPart(() => import('@/routes/admin-payouts'));
+const SellerRoutes = lazyPart(() => import('./seller-routes'));
+const AdminRoutes = lazyPart(() => import('./admin-routes'));
 const NotFound = lazyPart(() => import('@/routes/not-found'));
 
 /**
  * The route table, apart from <Routes> so that app/client-routes.test.ts can read it: every path
- * here is listed in testdata/client-routes.json, which the server's test loads directly.
+ * here (with those of app/seller-routes.tsx and app/admin-routes.tsx under their '/*' routes) is
+ * listed in testdata/client-routes.json, which the server's test loads directly.
  */
 export const routes = (
   <>
@@ -78,30 +62,11 @@ export const routes = (
       <Route path="order/:orderId" element={<Order />} />
       <Route path="orders/:orderId" element={<Order />} />
       <Route path="payment/:orderId" element={<Payment />} />
-      {/* The Seller Centre, for store owners (issue 'Seller Centre and staff admin'). */}
-      <Route path="seller" element={<SellerArea />}>
-        <Route index element={<SellerDashboard />} />
-        <Route path="products" element={<SellerProducts />} />
-        <Route path="products/new" element={<SellerProduct />} />
-        <Route path="products/import" element={<SellerImport />} />
-        <Route path="products/:productId" element={<SellerProduct />} />
-        <Route path="orders" element={<SellerOrders />} />
-        <Route path="store" element={<SellerStore />} />
-        <Route path="payouts" element={<SellerPayouts />} />
-      </Route>
-      {/* The staff area (issue 'Seller Centre and staff admin'). */}
-      <Route path="admin" element={<AdminArea />}>
-        <Route index element={<AdminModeration />} />
-        <Route path="users" element={<AdminUsers />} />
-        <Route path="stores" element={<AdminStores />} />
-        <Route path="complaints" element={<AdminComplaints />} />
-        <Route path="refunds" element={<AdminRefunds />} />
-        <Route path="delivery" element={<AdminDelivery />} />
-        <Route path="payouts" element={<AdminPayouts />} />
-        <Route path="categories" element={<AdminCategories />} />
-        <Route path="hero" element={<AdminHero />} />
-        <Route path="analytics" element={<AdminAnalytics />} />
-      </Route>
+      {/* The Seller Centre, for store owners, and the staff area (issue 'Seller Centre and staff
+          admin'): their pages are declared in their own lazily loaded modules, so a shopper's
+          entry carries none of them. */}
+      <Route path="seller/*" element={<SellerRoutes />} />
+      <Route path="admin/*" element={<AdminRoutes />} />
     </Route>
     <Route path="*" element={<NotFound />} />
   </>
