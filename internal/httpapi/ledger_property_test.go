@@ -14,9 +14,10 @@ import (
 )
 
 // TestLedgerProperty runs random sequences of payments, staff and store
-// refunds, pay-on-delivery collections, deliveries, time passing and
-// payouts that succeed, fail or are reversed, and after every step checks
-// that every journal sums to zero, that the provider's hold equals the
+// refunds, pay-on-delivery collections, deliveries, time passing,
+// payouts that succeed, fail or are reversed and staff credits and debits
+// (each moving available by exactly its amount), and after every step
+// checks that every journal sums to zero, that the provider's hold equals the
 // payments received minus the refunds, and that no store balance but
 // available goes negative (checkLedger and the balances through the API).
 func TestLedgerProperty(t *testing.T) {
@@ -47,7 +48,7 @@ func ledgerProperty(t *testing.T, st *sqldb.Store, seed uint64) {
 	key := func() string { keys++; return fmt.Sprint("prop-", seed, "-", keys) }
 	var ops []string
 	for step := range 60 {
-		op := rng.IntN(8)
+		op := rng.IntN(9)
 		switch op {
 		case 0, 1: // an order of one or both stores, paid online
 			var ps []*shop.Product
@@ -136,6 +137,22 @@ func ledgerProperty(t *testing.T, st *sqldb.Store, seed uint64) {
 				t.Fatalf("step %d: payout = %d %s", step, code, body)
 			}
 			f.settle(t)
+		case 8: // a staff credit or debit (a debit may take available below zero)
+			i := rng.IntN(2)
+			amount := rng.Int64N(100000) - 50000
+			if amount == 0 {
+				amount = 1
+			}
+			before := f.balance(t, *owners[i]).Available
+			store := []*shop.Store{f.yawStore, f.efuaStore}[i]
+			code, body := f.adjust(f.staff, key(), fmt.Sprintf(`{"store":%d,"amount_minor":%d,"reason":"Step %d"}`, store.ID, amount, step))
+			if code != 201 {
+				t.Fatalf("step %d: adjustment = %d %s", step, code, body)
+			}
+			if after := f.balance(t, *owners[i]).Available; after != before+amount {
+				t.Fatalf("step %d: available %d → %d after adjusting by %d", step, before, after, amount)
+			}
+			ops = append(ops, "adjust")
 		}
 		checkLedger(t, st)
 		for i, owner := range owners {

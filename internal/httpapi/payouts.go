@@ -383,3 +383,31 @@ func (a *API) listAdminPayouts(w http.ResponseWriter, r *http.Request) error {
 		return a.svc.AdminPayouts(r.Context(), store, lastQueryValue(r, "status"), p.offset, p.limit)
 	})
 }
+
+type adjustmentRequest struct {
+	Store       *int64  `json:"store"`
+	AmountMinor *int64  `json:"amount_minor"`
+	Reason      *string `json:"reason"`
+}
+
+type adjustmentDTO struct {
+	ID        int64  `json:"id"`
+	Store     int64  `json:"store"`
+	Amount    int64  `json:"amount_minor"`
+	Reason    string `json:"reason"`
+	CreatedAt string `json:"created_at"`
+}
+
+func toAdjustmentDTO(a *shop.Adjustment) adjustmentDTO {
+	return adjustmentDTO{ID: a.ID, Store: a.StoreID, Amount: int64(a.Amount), Reason: a.Reason, CreatedAt: shop.FormatTime(a.CreatedAt)}
+}
+
+func (a *API) adjustBalance(w http.ResponseWriter, r *http.Request) error {
+	in, err := decoded[adjustmentRequest](r)
+	if err != nil {
+		return err
+	}
+	adj, created, err := a.svc.AdjustBalance(r.Context(), caller(r), r.Header.Get("Idempotency-Key"),
+		service.AdjustmentInput{Store: in.Store, AmountMinor: in.AmountMinor, Reason: in.Reason})
+	return replyResult(w, createdOrOK(created), adj, err, toAdjustmentDTO)
+}

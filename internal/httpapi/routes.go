@@ -154,6 +154,7 @@ func (a *API) routes() http.Handler {
 		"DELETE": requireStaff(a.setCommission("stores"))})
 	handle("/admin/payouts", h{"GET": requireStaff(a.listAdminPayouts)})
 	handle("/admin/payouts/balances", h{"GET": requireStaff(a.listStoreBalances)})
+	handle("/admin/payouts/adjustments", h{"POST": requireStaff(a.adjustBalance)})
 	handle("/admin/payouts/commission", h{"GET": requireStaff(a.getCommissionIncome)})
 	handle("/admin/payouts/holds/{id}", h{"PUT": requireStaff(a.holdPayouts), "DELETE": requireStaff(a.holdPayouts)})
 

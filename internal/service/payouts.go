@@ -29,6 +29,9 @@ type PayoutStore interface {
 	// "categories" or "stores"; false when there is no such row.
 	SetCommission(ctx context.Context, table string, id int64, bps *int) (bool, error)
 	SetPayoutHold(ctx context.Context, store int64, reason *string) (bool, error)
+	// PostAdjustment posts a staff adjustment once per ref (created false:
+	// the one posted before); nil when there is no such store.
+	PostAdjustment(ctx context.Context, a shop.Adjustment) (*shop.Adjustment, bool, error)
 	PayoutAccount(ctx context.Context, store int64) (*shop.PayoutAccount, error)
 	SavePayoutAccount(ctx context.Context, store int64, a shop.PayoutAccount) error
 	Balance(ctx context.Context, store int64) (shop.Balance, error)
@@ -95,6 +98,7 @@ const (
 	payoutCheckAfter = time.Minute
 	banksTTL         = time.Hour
 	maxHoldReason    = 500
+	maxAdjustReason  = 500
 )
 
 // transfers is the active provider's transfer side, or an error.
@@ -809,6 +813,68 @@ func (s *Service) HoldPayouts(ctx context.Context, store int64, reason *string) 
 		return shop.Balance{}, shop.ErrNotFoundPlain
 	}
 	return s.store.Balance(ctx, store)
+}
+
+// AdjustmentInput is a staff adjustment as sent.
+type AdjustmentInput struct {
+	Store, AmountMinor *int64
+	Reason             *string
+}
+
+var (
+	errAdjustmentKeyRequired = shop.InvalidDetail("idempotency_key_required", "Send an Idempotency-Key header with each adjustment.")
+	errAdjustmentKeyReused   = &shop.Error{Kind: shop.KindUnprocessable, Code: "idempotency_key_reused",
+		Detail: "This Idempotency-Key was used for another adjustment."}
+)
+
+// AdjustBalance credits (amount > 0) or debits a store's available
+// balance with a staff adjustment. A debit may take the balance below
+// zero: the next payout nets it. The key, scoped to the staff member,
+// makes a replay answer the adjustment it posted.
+func (s *Service) AdjustBalance(ctx context.Context, u *shop.User, key string, in AdjustmentInput) (*shop.Adjustment, bool, error) {
+	switch {
+	case key == "":
+		return nil, false, errAdjustmentKeyRequired
+	case !validIdempotencyKey(key):
+		return nil, false, errBadKey
+	}
+	fe := shop.FieldErrors{}
+	if in.Store == nil {
+		fe.Add("store", msgRequired)
+	}
+	switch {
+	case in.AmountMinor == nil:
+		fe.Add("amount_minor", msgRequired)
+	case *in.AmountMinor == 0:
+		fe.Add("amount_minor", "Ensure this value is not zero.")
+	}
+	var reason string
+	if in.Reason == nil {
+		fe.Add("reason", msgRequired)
+	} else {
+		reason = strings.TrimSpace(*in.Reason)
+		switch {
+		case reason == "":
+			fe.Add("reason", "Say why the balance is adjusted.")
+		case utf8.RuneCountInString(reason) > maxAdjustReason:
+			fe.Add("reason", "Ensure this field has no more than 500 characters.")
+		}
+	}
+	if len(fe) > 0 {
+		return nil, false, shop.Invalid(fe)
+	}
+	a := shop.Adjustment{Ref: "adjustment:" + strconv.FormatInt(u.ID, 10) + ":" + key, StoreID: *in.Store,
+		Amount: shop.Money(*in.AmountMinor), Reason: reason, CreatedAt: s.now()}
+	out, created, err := s.store.PostAdjustment(ctx, a)
+	switch {
+	case err != nil:
+		return nil, false, err
+	case out == nil:
+		return nil, false, shop.Invalid(map[string][]string{"store": {doesNotExist(Ref{ID: a.StoreID})}})
+	case !created && (out.StoreID != a.StoreID || out.Amount != a.Amount || out.Reason != a.Reason):
+		return nil, false, errAdjustmentKeyReused
+	}
+	return out, created, nil
 }
 
 // AdminPayouts returns a page of payouts (store 0: all; status "": all).

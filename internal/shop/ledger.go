@@ -14,11 +14,14 @@ import (
 const (
 	AccountClearing   = "provider_clearing"
 	AccountCommission = "mall_commission"
-	AccountMallSales  = "mall_sales"
-	AccountPending    = "store_pending"
-	AccountAvailable  = "store_available"
-	AccountInFlight   = "store_in_flight"
-	AccountPaidOut    = "store_paid_out"
+	// AccountAdjustments is the mall's side of staff adjustments, kept
+	// apart so the commission income stays what sales earned.
+	AccountAdjustments = "mall_adjustments"
+	AccountMallSales   = "mall_sales"
+	AccountPending     = "store_pending"
+	AccountAvailable   = "store_available"
+	AccountInFlight    = "store_in_flight"
+	AccountPaidOut     = "store_paid_out"
 )
 
 // Bucket is how a seller names a store account.
@@ -269,6 +272,28 @@ func PayoutJournal(kind, ref string, po *Payout, from, to, line string, at time.
 	j := Journal{Kind: kind, Ref: ref, StoreID: po.StoreID, PayoutID: po.ID, CreatedAt: at, Memo: "Payout " + po.Reference}
 	j.Add(from, po.StoreID, line, -po.Amount)
 	j.Add(to, po.StoreID, line, po.Amount)
+	return j
+}
+
+// Adjustment is a staff correction of a store's available balance:
+// positive credits the store, negative debits it (which may take the
+// balance below zero; the next payout nets it, as with pay-on-delivery
+// commission).
+type Adjustment struct {
+	ID        int64 // its journal's
+	Ref       string
+	StoreID   int64
+	Amount    Money
+	Reason    string
+	CreatedAt time.Time
+}
+
+// AdjustmentJournal posts an adjustment against the mall's adjustments
+// account; the provider's hold does not move.
+func AdjustmentJournal(a Adjustment) Journal {
+	j := Journal{Kind: LineAdjustment, Ref: a.Ref, StoreID: a.StoreID, Memo: a.Reason, CreatedAt: a.CreatedAt}
+	j.Add(AccountAvailable, a.StoreID, LineAdjustment, a.Amount)
+	j.Add(AccountAdjustments, 0, LineAdjustment, -a.Amount)
 	return j
 }
 

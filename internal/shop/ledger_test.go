@@ -20,6 +20,8 @@ func TestJournalsBalance(t *testing.T) {
 		RefundJournal("refund", "o", []RefundShare{{Part: part, Amount: 30000}, {Part: LedgerPart{OrderID: "o"}, Amount: 5}}, 7, at),
 		ReleaseJournal("release", "o", 3, 87500, at),
 		PayoutJournal("payout", "payout", po, AccountAvailable, AccountInFlight, LinePayout, at),
+		AdjustmentJournal(Adjustment{Ref: "credit", StoreID: 3, Amount: 1500, Reason: "Late delivery", CreatedAt: at}),
+		AdjustmentJournal(Adjustment{Ref: "debit", StoreID: 3, Amount: -900, Reason: "Damaged parcel", CreatedAt: at}),
 	} {
 		if err := j.Check(); err != nil {
 			t.Errorf("%s: %v", j.Ref, err)

@@ -574,3 +574,41 @@ func (s *Store) CommissionLines(ctx context.Context) ([]shop.LedgerLine, error) 
 	}
 	return out, rows.Err()
 }
+
+// PostAdjustment posts a staff adjustment once per ref, with the store row
+// locked as payouts lock it (level 2 of 0007, before the ledger), so an
+// adjustment and a payout of the same store see each other's balance. A
+// ref already posted answers that adjustment (created false); nil when
+// there is no such store.
+func (s *Store) PostAdjustment(ctx context.Context, a shop.Adjustment) (*shop.Adjustment, bool, error) {
+	var out *shop.Adjustment
+	var created bool
+	err := s.db.inTx(ctx, func(c conn) error {
+		out, created = nil, false // inTx may run this twice
+		var id int64
+		err := c.queryRow(ctx, `SELECT id FROM stores WHERE id = ?`+s.db.Dialect.ForUpdate, a.StoreID).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if created, err = postJournal(ctx, c, shop.AdjustmentJournal(a)); err != nil {
+			return err
+		}
+		out, err = adjustment(ctx, c, a.Ref)
+		return err
+	})
+	return out, created, s.db.translate(err)
+}
+
+// adjustment reads back the adjustment posted under ref.
+func adjustment(ctx context.Context, c conn, ref string) (*shop.Adjustment, error) {
+	a := &shop.Adjustment{Ref: ref}
+	var at, amount int64
+	err := c.queryRow(ctx, `SELECT j.id, l.store_id, l.amount, j.memo, j.created_at FROM ledger_journals j
+		JOIN ledger_lines l ON l.journal_id = j.id AND l.account = ? WHERE j.ref = ?`, shop.AccountAvailable, ref).
+		Scan(&a.ID, &a.StoreID, &amount, &a.Reason, &at)
+	a.Amount, a.CreatedAt = shop.Money(amount), shop.FromMillis(at)
+	return a, err
+}

@@ -220,6 +220,91 @@ describe('staff payouts', () => {
     );
   });
 
+  it('credits and debits a store with a reason, one key per form, and shows the refusals', async () => {
+    const posts: { key: string | null; body: unknown }[] = [];
+    let current = storeBalance();
+    server.use(
+      http.post('/api/admin/payouts/adjustments/', async ({ request }) => {
+        const body = (await request.json()) as { amount_minor: number; reason: string };
+        posts.push({ key: request.headers.get('Idempotency-Key'), body });
+        if (body.reason === 'Too long') {
+          return HttpResponse.json(
+            { reason: ['Ensure this field has no more than 500 characters.'] },
+            { status: 400 },
+          );
+        }
+        current = storeBalance({ available_minor: current.available_minor + body.amount_minor });
+        return HttpResponse.json(
+          {
+            id: posts.length,
+            store: 3,
+            amount_minor: body.amount_minor,
+            reason: body.reason,
+            created_at: '2026-11-28T10:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    staffAt(() => [current]);
+    const user = userEvent.setup();
+    const hub = await screen.findByRole('article', { name: 'Accra Game Hub' });
+
+    await user.click(within(hub).getByRole('button', { name: 'Adjust balance' }));
+    expect(within(hub).getByRole('radio', { name: 'Credit the store' })).toBeChecked();
+    await user.click(within(hub).getByRole('button', { name: 'Post adjustment' }));
+    expect(await within(hub).findByRole('alert')).toHaveTextContent(
+      'Enter the amount in GH₵, more than zero, such as 25.50.',
+    );
+    await user.type(within(hub).getByRole('textbox', { name: /Amount/ }), '25.50');
+    await user.click(within(hub).getByRole('button', { name: 'Post adjustment' }));
+    expect(await within(hub).findByRole('alert')).toHaveTextContent(
+      'Give the reason for the adjustment: the store sees it.',
+    );
+    expect(posts).toEqual([]);
+
+    await user.type(
+      within(hub).getByRole('textbox', { name: /Reason for the adjustment/ }),
+      'Delivery fee we owed',
+    );
+    await user.click(within(hub).getByRole('button', { name: 'Post adjustment' }));
+    expect(await within(hub).findByRole('status')).toHaveTextContent(
+      'Accra Game Hub was credited GH₵ 25.50.',
+    );
+    expect(await within(hub).findByText('GH₵ 3,476.00')).toBeInTheDocument();
+
+    await user.click(within(hub).getByRole('button', { name: 'Adjust balance' }));
+    await user.click(within(hub).getByRole('radio', { name: 'Debit the store' }));
+    await user.type(within(hub).getByRole('textbox', { name: /Amount/ }), '5000');
+    await user.type(
+      within(hub).getByRole('textbox', { name: /Reason for the adjustment/ }),
+      'Too long',
+    );
+    await user.click(within(hub).getByRole('button', { name: 'Post adjustment' }));
+    expect(await within(hub).findByRole('alert')).toHaveTextContent(
+      'Ensure this field has no more than 500 characters.',
+    );
+    const reason = within(hub).getByRole('textbox', { name: /Reason for the adjustment/ });
+    await user.clear(reason);
+    await user.type(reason, 'Counterfeit phone returned');
+    await user.click(within(hub).getByRole('button', { name: 'Post adjustment' }));
+    expect(await within(hub).findByRole('status')).toHaveTextContent(
+      'Accra Game Hub was debited GH₵ 5,000.00.',
+    );
+    expect(await within(hub).findByText('-GH₵ 1,524.00')).toBeInTheDocument();
+
+    expect(posts.map((p) => p.body)).toEqual([
+      { store: 3, amount_minor: 2550, reason: 'Delivery fee we owed' },
+      { store: 3, amount_minor: -500000, reason: 'Too long' },
+      { store: 3, amount_minor: -500000, reason: 'Counterfeit phone returned' },
+    ]);
+    const [first, second, third] = posts.map((p) => p.key);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    // The refused attempt and its retry are one form, one key; a new form gets a new key.
+    expect(second).toBe(third);
+    expect(second).not.toBe(first);
+  });
+
   it('saves the payout settings: commission in per cent, minimum in cedis', async () => {
     const sent: unknown[] = [];
     server.use(

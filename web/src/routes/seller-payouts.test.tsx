@@ -113,6 +113,15 @@ describe('Seller Centre payouts', () => {
         payout({ id: 1, status: 'failed', failure_reason: 'The wallet refused the transfer.' }),
       ],
       ledger: [
+        line({
+          id: 4,
+          kind: 'adjustment',
+          amount_minor: -120000,
+          order: null,
+          order_ref: null,
+          bucket: 'available',
+          memo: 'Counterfeit phone returned',
+        }),
         line({ id: 3, kind: 'commission', amount_minor: -38990 }),
         line({ id: 2, kind: 'sale' }),
         line({ id: 1, kind: 'release', order: null, order_ref: null, bucket: 'available' }),
@@ -144,6 +153,9 @@ describe('Seller Centre payouts', () => {
       'listitem',
     );
     expect(lines.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(
+        /^Adjustment by Dwa.*Available · Counterfeit phone returned−GH₵\u00a01,200\.00$/,
+      ),
       expect.stringMatching(/^Dwa commissionorder #5E1C2B7E.*Pending−GH₵\u00a0389\.90$/),
       expect.stringMatching(/^Saleorder #5E1C2B7E.*\+GH₵\u00a03,899\.00$/),
       expect.stringMatching(/^Holding period over.*Available\+GH₵\u00a03,899\.00$/),

@@ -2382,6 +2382,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/payouts/adjustments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Credit or debit a store's available balance with a reason
+     * @description One balanced journal of kind `adjustment`, posted in one transaction with the store row locked (as payouts lock it): the store's `available` moves by `amount_minor`, the mall's own `mall_adjustments` account by the opposite, so the money held at the provider and the commission income do not change. A debit may take `available` below zero; the next payout nets it, as with pay-on-delivery commission. The seller sees the line in the ledger and the statement with the reason as its memo.
+     */
+    post: operations['adjustStoreBalance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/payouts/holds/{id}/': {
     parameters: {
       query?: never;
@@ -3907,7 +3927,7 @@ export interface components {
       /** Format: int64 */
       id: number;
       /**
-       * @description `sale` the items of a paid part; `delivery_fee` its delivery fee (the store delivers and keeps it); `commission` the mall's share of the items; `refund` money given back to the buyer and `commission_refund` the commission returned with it; `cod_commission` commission owed on a part paid on delivery (the store holds the cash); `release` the holding period ended (out of pending, into available); `payout` money sent to the payout account (out of available, into in flight); `payout_paid` the provider confirmed it; `payout_returned` a failed or reversed payout, back to available; `adjustment` by staff.
+       * @description `sale` the items of a paid part; `delivery_fee` its delivery fee (the store delivers and keeps it); `commission` the mall's share of the items; `refund` money given back to the buyer and `commission_refund` the commission returned with it; `cod_commission` commission owed on a part paid on delivery (the store holds the cash); `release` the holding period ended (out of pending, into available); `payout` money sent to the payout account (out of available, into in flight); `payout_paid` the provider confirmed it; `payout_returned` a failed or reversed payout, back to available; `adjustment` a credit or debit of available by staff, its reason in the memo.
        * @enum {string}
        */
       kind:
@@ -3985,6 +4005,34 @@ export interface components {
       /** Format: uri */
       previous: string | null;
       results: components['schemas']['Payout'][];
+    };
+    AdjustmentRequest: {
+      /**
+       * Format: int64
+       * @description The store's id.
+       */
+      store: number;
+      /**
+       * Format: int64
+       * @description Signed pesewas: positive credits the store, negative debits it.
+       */
+      amount_minor: number;
+      /** @description Shown to the seller as the line's memo. */
+      reason: string;
+    };
+    Adjustment: {
+      /**
+       * Format: int64
+       * @description The journal's id.
+       */
+      id: number;
+      /** Format: int64 */
+      store: number;
+      /** Format: int64 */
+      amount_minor: number;
+      reason: string;
+      /** Format: date-time */
+      created_at: string;
     };
     PayoutRequest: {
       /** @description Pesewas; missing or null: the whole available balance. */
@@ -4356,6 +4404,8 @@ export interface components {
     OnSaleFilter: string;
     /** @description 1–255 printable ASCII characters, one per refund the caller means (the page makes one per dialog). Kept per payment for good: the same key answers 200 with the first refund, never a second one. */
     RefundKey: string;
+    /** @description 1–255 printable ASCII characters, one per adjustment the staff member means (the page makes one per dialog). Kept per staff member for good: the same key answers 200 with the first adjustment. */
+    AdjustmentKey: string;
     /** @description 1–255 printable ASCII characters, one per payout the seller means (the page makes one per dialog). Kept per store for good: the same key answers 200 with the first payout, never a second one. */
     PayoutKey: string;
     /** @description Entity-tags of copies the caller holds (browsers send it themselves when revalidating). `*`, or a tag equal to the answer's `ETag` by weak comparison (`W/` ignored), answers `304`. */
@@ -9314,6 +9364,63 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  adjustStoreBalance: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 1–255 printable ASCII characters, one per adjustment the staff member means (the page makes one per dialog). Kept per staff member for good: the same key answers 200 with the first adjustment. */
+        'Idempotency-Key': components['parameters']['AdjustmentKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdjustmentRequest'];
+      };
+    };
+    responses: {
+      /** @description A replay of the same Idempotency-Key — the adjustment it posted; nothing is posted again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Adjustment'];
+        };
+      };
+      /** @description The adjustment posted. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Adjustment'];
+        };
+      };
+      /** @description Field errors (`store` missing or unknown — "Invalid pk \"9\" - object does not exist.", `amount_minor` missing, not an integer or zero, `reason` missing, blank or over 500 characters), or `idempotency_key_required` / `invalid_idempotency_key`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ValidationError'] | components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      /** @description The Idempotency-Key was used for another adjustment (other store, amount or reason). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   holdStorePayouts: {

@@ -110,3 +110,20 @@ export function clearCommissionRate(target: RateTarget, id: number) {
     ? apiRequest('delete', '/admin/commission-rates/categories/{id}/', { params: { id } })
     : apiRequest('delete', '/admin/commission-rates/stores/{id}/', { params: { id } });
 }
+
+/**
+ * `POST /api/admin/payouts/adjustments/` — credits (amount > 0) or debits a store's available
+ * balance with a reason the seller sees. `idempotencyKey` names one attempt: a double tap replays
+ * the first adjustment.
+ */
+export function adjustBalance(
+  store: number,
+  amountMinor: number,
+  reason: string,
+  idempotencyKey: string,
+) {
+  return apiRequest('post', '/admin/payouts/adjustments/', {
+    body: { store, amount_minor: amountMinor, reason },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}

@@ -14,10 +14,14 @@ import {
   type StoreBalance,
 } from '../api/payouts';
 import { Pager } from '@/components/backoffice/pager';
+import { AdjustBalanceForm } from './adjust-balance';
 
 export const BALANCES_FAILED = "Failed to load the stores' balances. Please try again.";
 
-/** Every store's balances, whether its payouts are held (and why), and the hold or release. */
+/**
+ * Every store's balances, whether its payouts are held (and why), the hold or release, and a
+ * staff credit or debit of the available balance.
+ */
 export function StoreBalances() {
   const [page, setPage] = useState(1);
   const query = useStoreBalances(page);
@@ -60,6 +64,7 @@ export function StoreBalances() {
 function BalanceCard({ balance: b }: { balance: StoreBalance }) {
   const { busy, failure, done, run, refuse } = useAction([adminPayoutsQueryKey]);
   const [holding, setHolding] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const [reason, setReason] = useState('');
   const figures = [
     ['Pending', b.pending_minor],
@@ -107,17 +112,16 @@ function BalanceCard({ balance: b }: { balance: StoreBalance }) {
           {b.account_verified ? 'Payout account verified' : 'No payout account yet'}
           {b.last_payout_at && ` · last payout ${formatDateTime(b.last_payout_at)}`}
         </p>
-        {b.held ? (
-          <Button
-            variant="secondary"
-            className="mt-3 w-full sm:w-auto"
-            aria-disabled={busy}
-            onClick={() =>
-              void run(() => releasePayouts(b.store), `Payouts of ${b.store_name} are released.`)
-            }
-          >
-            Release payouts
-          </Button>
+        {adjusting ? (
+          <AdjustBalanceForm
+            balance={b}
+            busy={busy}
+            run={run}
+            refuse={refuse}
+            onClose={() => {
+              setAdjusting(false);
+            }}
+          />
         ) : holding ? (
           <form onSubmit={hold} noValidate className="mt-3 space-y-3">
             <Field
@@ -143,15 +147,42 @@ function BalanceCard({ balance: b }: { balance: StoreBalance }) {
             </div>
           </form>
         ) : (
-          <Button
-            variant="secondary"
-            className="mt-3 w-full sm:w-auto"
-            onClick={() => {
-              setHolding(true);
-            }}
-          >
-            Hold payouts
-          </Button>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {b.held ? (
+              <Button
+                variant="secondary"
+                className="w-full sm:w-auto"
+                aria-disabled={busy}
+                onClick={() =>
+                  void run(
+                    () => releasePayouts(b.store),
+                    `Payouts of ${b.store_name} are released.`,
+                  )
+                }
+              >
+                Release payouts
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                className="w-full sm:w-auto"
+                onClick={() => {
+                  setHolding(true);
+                }}
+              >
+                Hold payouts
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              className="w-full sm:w-auto"
+              onClick={() => {
+                setAdjusting(true);
+              }}
+            >
+              Adjust balance
+            </Button>
+          </div>
         )}
         <FormMessages error={failure} success={done} />
       </article>
