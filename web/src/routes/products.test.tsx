@@ -177,7 +177,10 @@ describe('All Products filters', () => {
     await userEvent.click(opener);
     const sheet = await screen.findByRole('dialog', { name: 'Filters' });
     // The sheet itself takes the focus: no field is focused, so no phone keyboard covers it.
-    expect(document.activeElement).toBe(sheet);
+    // (In an effect after the sheet is shown: a loaded machine can run the query in between.)
+    await waitFor(() => {
+      expect(document.activeElement).toBe(sheet);
+    });
     expect(within(sheet).getByRole('checkbox', { name: /Samsung/ })).toBeChecked();
     await userEvent.click(within(sheet).getByRole('checkbox', { name: /Osu Gadgets/ }));
     await waitFor(() => {
@@ -206,6 +209,9 @@ describe('All Products filters', () => {
     renderApp('/products');
     await userEvent.click(await screen.findByRole('button', { name: 'Filters' }));
     const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(sheet);
+    });
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(
       within(sheet).getByRole('button', { name: 'Show 1 result' }),
