@@ -45,9 +45,24 @@ if (entry.length === 0) throw new Error('check-size: no entry script in dist/ind
 const initial = closure(entry);
 const initialSize = total(initial);
 
-const lazy = new Set();
+// Lazy chunks and who loads them: a page of the Seller Centre or the staff area is loaded by its
+// area's route table, itself lazy, which the page cannot show without.
+const loaders = new Map();
 for (const file of readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'))) {
-  for (const dep of matches(source(`assets/${file}`), dynamicImport)) lazy.add(dep);
+  for (const dep of matches(source(`assets/${file}`), dynamicImport)) {
+    if (!loaders.has(dep)) loaders.set(dep, new Set());
+    loaders.get(dep).add(`assets/${file}`);
+  }
+}
+const lazy = new Set(loaders.keys());
+
+// Every file a route needs before it shows: its own closure and that of each lazy chunk on the way
+// to it from the entry.
+function beforeShown(chunk, seen = new Set()) {
+  if (initial.has(chunk) || seen.has(chunk)) return seen;
+  for (const file of closure([chunk])) seen.add(file);
+  for (const loader of loaders.get(chunk) ?? []) beforeShown(loader, seen);
+  return seen;
 }
 
 const failures = [];
@@ -57,14 +72,13 @@ for (const chunk of [...lazy].filter((file) => !initial.has(file)).sort()) {
   const ownSize = total(own);
   const name = chunk.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
   const isRoute = name.startsWith('route-');
-  rows.push([
-    isRoute ? name : `${name} (after its page)`,
-    ownSize,
-    isRoute ? initialSize + ownSize : NaN,
-  ]);
+  const routeSize = isRoute
+    ? initialSize + total([...beforeShown(chunk)].filter((f) => !initial.has(f)))
+    : NaN;
+  rows.push([isRoute ? name : `${name} (after its page)`, ownSize, routeSize]);
   if (ownSize > BUDGET.route) failures.push(`chunk ${name}: ${kb(ownSize)} > ${kb(BUDGET.route)}`);
-  if (isRoute && initialSize + ownSize > BUDGET.initial) {
-    failures.push(`initial JS of ${name}: ${kb(initialSize + ownSize)} > ${kb(BUDGET.initial)}`);
+  if (isRoute && routeSize > BUDGET.initial) {
+    failures.push(`initial JS of ${name}: ${kb(routeSize)} > ${kb(BUDGET.initial)}`);
   }
 }
 const css = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.css'));
