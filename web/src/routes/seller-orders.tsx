@@ -78,10 +78,8 @@ export default function SellerOrdersPage() {
               </ul>
               <Pager
                 page={page}
-                count={data.count}
+                data={data}
                 pageSize={ORDERS_PAGE_SIZE}
-                hasPrevious={data.previous !== null}
-                hasNext={data.next !== null}
                 onPage={(p) => {
                   const next = new URLSearchParams(params);
                   next.set('page', String(p));

@@ -197,10 +197,8 @@ export default function SellerProductsPage() {
               </ul>
               <Pager
                 page={page}
-                count={data.count}
+                data={data}
                 pageSize={PRODUCTS_PAGE_SIZE}
-                hasPrevious={data.previous !== null}
-                hasNext={data.next !== null}
                 onPage={(p) => {
                   update({ page: String(p) });
                 }}

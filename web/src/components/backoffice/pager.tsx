@@ -1,22 +1,27 @@
 import { Button } from '@/components/ui/button';
 
-/** 'Page 2 of 5' with Previous and Next, for a paged list of `count` items. */
+/** The parts of a paged answer (contract §1.5) the pager reads. */
+interface PageOf {
+  count: number;
+  previous: string | null;
+  next: string | null;
+}
+
+/** 'Page 2 of 5' with Previous and Next, for the paged answer `data` shown at `page`. */
 export function Pager({
   page,
-  count,
+  data,
   pageSize,
-  hasPrevious,
-  hasNext,
   onPage,
 }: {
   page: number;
-  count: number;
+  data: PageOf;
   pageSize: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
   onPage: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const hasPrevious = data.previous !== null;
+  const hasNext = data.next !== null;
+  const pages = Math.max(1, Math.ceil(data.count / pageSize));
   if (!hasPrevious && !hasNext) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">

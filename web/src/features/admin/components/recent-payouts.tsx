@@ -47,14 +47,7 @@ export function RecentPayouts() {
                   </li>
                 ))}
               </ul>
-              <Pager
-                page={page}
-                count={data.count}
-                pageSize={PAYOUTS_PAGE_SIZE}
-                hasPrevious={data.previous !== null}
-                hasNext={data.next !== null}
-                onPage={setPage}
-              />
+              <Pager page={page} data={data} pageSize={PAYOUTS_PAGE_SIZE} onPage={setPage} />
             </>
           )
         }

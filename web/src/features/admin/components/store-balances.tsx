@@ -45,14 +45,7 @@ export function StoreBalances() {
                   <BalanceCard key={b.store} balance={b} />
                 ))}
               </ul>
-              <Pager
-                page={page}
-                count={data.count}
-                pageSize={BALANCES_PAGE_SIZE}
-                hasPrevious={data.previous !== null}
-                hasNext={data.next !== null}
-                onPage={setPage}
-              />
+              <Pager page={page} data={data} pageSize={BALANCES_PAGE_SIZE} onPage={setPage} />
             </>
           )
         }

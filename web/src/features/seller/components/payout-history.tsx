@@ -56,14 +56,7 @@ export function PayoutList() {
                   </li>
                 ))}
               </ul>
-              <Pager
-                page={page}
-                count={data.count}
-                pageSize={PAYOUTS_PAGE_SIZE}
-                hasPrevious={data.previous !== null}
-                hasNext={data.next !== null}
-                onPage={setPage}
-              />
+              <Pager page={page} data={data} pageSize={PAYOUTS_PAGE_SIZE} onPage={setPage} />
             </>
           )
         }
@@ -150,14 +143,7 @@ export function LedgerList() {
                   </li>
                 ))}
               </ul>
-              <Pager
-                page={page}
-                count={data.count}
-                pageSize={LEDGER_PAGE_SIZE}
-                hasPrevious={data.previous !== null}
-                hasNext={data.next !== null}
-                onPage={setPage}
-              />
+              <Pager page={page} data={data} pageSize={LEDGER_PAGE_SIZE} onPage={setPage} />
             </>
           )
         }
