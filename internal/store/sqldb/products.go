@@ -1,9 +1,11 @@
 package sqldb
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"dwa/internal/shop"
 )
@@ -102,10 +104,7 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.productImages(ctx, c, in, idArgs, byID); err != nil {
-		return nil, err
-	}
-	if err := s.productStats(ctx, c, in, idArgs, byID); err != nil {
+	if err := s.productExtras(ctx, c, in, idArgs, byID); err != nil {
 		return nil, err
 	}
 	if opts.Reviews {
@@ -163,55 +162,70 @@ func paddedIDs(ids []int64) []any {
 	return out
 }
 
-func (s *Store) productImages(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.queryPrepared(ctx, `SELECT product_id, id, image FROM product_images WHERE product_id IN (`+in+`)
-		ORDER BY product_id, position, id`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, imageID int64
-		var url string
-		if err := rows.Scan(&id, &imageID, &url); err != nil {
-			return err
-		}
-		if d := byID[id]; d != nil {
-			d.Images = append(d.Images, url)
-			d.ImageIDs = append(d.ImageIDs, imageID)
-		}
-	}
-	return rows.Err()
-}
-
-// productStats counts verified ratings (with their sum) and reviews in one
-// statement.
-func (s *Store) productStats(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.queryPrepared(ctx, `SELECT product_id, 'r', COUNT(*), SUM(rating) FROM ratings
+// productExtras reads the images of the products (in position order) and
+// their verified rating and review counts in one statement: each statement
+// a page runs costs a fixed setup on top of its rows (the IN list's
+// ephemeral table, the driver's round), which on an uncached list is as
+// much as the rows themselves (docs/decisions/0016). Images come from the
+// covering index product_images_cover_idx (migration 0023), without a seek
+// into the table; their order is restored here, since a compound SELECT
+// has one ORDER BY for all its arms and sorting the counts with them buys
+// nothing.
+func (s *Store) productExtras(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
+	all := make([]any, 0, 3*len(args))
+	all = append(append(append(all, args...), args...), args...)
+	rows, err := c.queryPrepared(ctx, `SELECT product_id, 0, position, id, image FROM product_images
+		WHERE product_id IN (`+in+`)
+		UNION ALL
+		SELECT product_id, 1, CAST(COUNT(*) AS BIGINT), CAST(SUM(rating) AS BIGINT), '' FROM ratings
 		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id
 		UNION ALL
-		SELECT product_id, 'v', COUNT(*), 0 FROM reviews
-		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id`, append(args, args...)...)
+		SELECT product_id, 2, CAST(COUNT(*) AS BIGINT), 0, '' FROM reviews
+		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id`, all...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	type image struct {
+		position, id int64
+		url          string
+	}
+	var images map[int64][]image
 	for rows.Next() {
-		var id, count, sum int64
-		var kind string
-		if err := rows.Scan(&id, &kind, &count, &sum); err != nil {
+		var id, kind, a, b int64
+		var url string
+		if err := rows.Scan(&id, &kind, &a, &b, &url); err != nil {
 			return err
 		}
 		d := byID[id]
 		switch {
 		case d == nil:
-		case kind == "r":
-			d.Ratings = shop.RatingStats{Count: count, Sum: sum}
+		case kind == 0:
+			if images == nil {
+				images = make(map[int64][]image, len(byID))
+			}
+			images[id] = append(images[id], image{a, b, url})
+		case kind == 1:
+			d.Ratings = shop.RatingStats{Count: a, Sum: b}
 		default:
-			d.ReviewsCount = count
+			d.ReviewsCount = a
 		}
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for id, imgs := range images {
+		slices.SortFunc(imgs, func(x, y image) int {
+			return cmp.Or(cmp.Compare(x.position, y.position), cmp.Compare(x.id, y.id))
+		})
+		d := byID[id]
+		d.Images = make([]string, len(imgs))
+		d.ImageIDs = make([]int64, len(imgs))
+		for i, im := range imgs {
+			d.Images[i], d.ImageIDs[i] = im.url, im.id
+		}
+	}
+	return nil
 }
 
 // newestVerified loads, for each product in the IN list, its newest

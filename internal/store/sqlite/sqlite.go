@@ -92,6 +92,9 @@ func Open(path string) (*sqldb.Store, error) {
 	return sqldb.NewStore(sqldb.New(w, r, dialect), migrations), nil
 }
 
+// mmapBytes bounds each connection's memory map of the database file.
+const mmapBytes = 64 << 20
+
 func dsn(path string, readOnly bool) string {
 	q := url.Values{}
 	q.Add("_pragma", "foreign_keys(1)")
@@ -101,7 +104,16 @@ func dsn(path string, readOnly bool) string {
 	// Memory-mapped reads spare a system call per page; the larger writer
 	// cache keeps bulk loads (the search index of 100,000 products) from
 	// re-reading B-tree pages. Both grow only as the database does.
-	q.Add("_pragma", "mmap_size(268435456)")
+	//
+	// Each connection maps the file by itself, and the process's RSS counts
+	// every map's resident pages again (the same page-cache pages), so the
+	// map is bounded at mmapBytes: four readers and the writer add at most
+	// 5 × 64 MiB to RSS. With the 256 MiB map this was, RSS at 1M products
+	// carried 0.70–0.85 GB of file pages; with 64 MiB, 0.18–0.20 GB, for
+	// the same CPU per uncached list page (a catalogue past the map is read
+	// with pread into each connection's page cache either way). Figures:
+	// docs/decisions/0016-live-catalogue.md, "Memory".
+	q.Add("_pragma", fmt.Sprintf("mmap_size(%d)", mmapBytes))
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 	} else {
