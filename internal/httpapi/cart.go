@@ -36,7 +36,7 @@ type cartItemDTO struct {
 	Available  bool            `json:"available"`
 	UpdatedAt  string          `json:"updated_at"`
 	// VariantID and Variant: the line's variant, null without options.
-	VariantID *int64             `json:"variant_id"`
+	VariantID *int64              `json:"variant_id"`
 	Variant   *cartLineVariantDTO `json:"variant"`
 }
 

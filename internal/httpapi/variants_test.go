@@ -228,4 +228,3 @@ func TestVariantSearch(t *testing.T) {
 		assertBody(t, f.a.Do("GET", "/api/store/products/?fields=id&search=iphone+512gb", "").Body.String(), `[]`)
 	})
 }
-
