@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"dwa/internal/shop"
@@ -227,4 +228,255 @@ func TestVariantSearch(t *testing.T) {
 		}
 		assertBody(t, f.a.Do("GET", "/api/store/products/?fields=id&search=iphone+512gb", "").Body.String(), `[]`)
 	})
+}
+
+// TestOptionsValidation: the options' rules, errors keyed as the contract
+// says; nothing changes on a refusal.
+func TestOptionsValidation(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		long := strings.Repeat("x", 31)
+		values := func(n int) string {
+			out := make([]string, n)
+			for i := range out {
+				out[i] = fmt.Sprintf(`"v%d"`, i)
+			}
+			return strings.Join(out, ",")
+		}
+		for _, c := range []struct{ body, want string }{
+			{`{}`, `{"options":["This field is required."]}`},
+			{`{"options":null}`, `{"options":["This field may not be null."]}`},
+			{`{"options":"Storage"}`, `{"options":["Expected a list of items but got type \"str\"."]}`},
+			{`{"options":[{},{},{},{}]}`, `{"options":["Ensure this field has no more than 3 elements."]}`},
+			{`{"options":[{"values":["a"]}]}`, `{"options[0].name":["This field is required."]}`},
+			{`{"options":[{"name":" ","values":["a"]}]}`, `{"options[0].name":["This field may not be blank."]}`},
+			{`{"options":[{"name":"` + long + `","values":["a"]}]}`, `{"options[0].name":["Ensure this field has no more than 30 characters."]}`},
+			{`{"options":[{"name":"Size","values":["a"]},{"name":" size ","values":["b"]}]}`, `{"options[1].name":["Another option of this product has this name."]}`},
+			{`{"options":[{"name":"Size"}]}`, `{"options[0].values":["This field is required."]}`},
+			{`{"options":[{"name":"Size","values":[]}]}`, `{"options[0].values":["This list may not be empty."]}`},
+			{`{"options":[{"name":"Size","values":[` + values(21) + `]}]}`, `{"options[0].values":["Ensure this field has no more than 20 elements."]}`},
+			{`{"options":[{"name":"Size","values":["S","s"]}]}`, `{"options[0].values":["Values must be different: \"s\" is there twice."]}`},
+			{`{"options":[{"name":"Size","values":["S",""]}]}`, `{"options[0].values":["Values may not be blank."]}`},
+			{`{"options":[{"name":"Size","values":["` + long + `"]}]}`, `{"options[0].values":["Each value must have no more than 30 characters."]}`},
+			{`{"options":[{"name":"A","values":[` + values(5) + `]},{"name":"B","values":[` + values(5) + `]},{"name":"C","values":[` + values(5) + `]}]}`,
+				`{"options":["These options make 125 combinations; at most 100 are allowed."]}`},
+		} {
+			w := f.a.Do("PUT", f.seller+"options/", c.body, f.auth...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), c.want)
+		}
+		// 100 combinations are allowed; another store's product is a 404.
+		p := f.do(t, "PUT", f.seller+"options/", `{"options":[{"name":"A","values":[`+values(10)+`]},{"name":"B","values":[`+values(10)+`]}]}`)
+		if len(p.Variants) != 100 {
+			t.Fatalf("%d variants", len(p.Variants))
+		}
+		other, _ := f.a.Owner("esi", "Esi Rings")
+		w := f.a.Do("PUT", f.seller+"options/", `{"options":[]}`, append(other.Auth(), "Content-Type", "application/json")...)
+		assertStatus(t, w.Code, 404)
+		// Variant edits: unknown ids, images of another product, SKUs taken.
+		v := p.Variants[0]
+		for _, c := range []struct{ body, want string }{
+			{`{"variants":[]}`, `{"variants":["This list may not be empty."]}`},
+			{`{"variants":[{"id":999999,"unit_price":"1.00"}]}`, `{"variants[0].id":["Invalid pk \"999999\" - object does not exist."]}`},
+			{fmt.Sprintf(`{"variants":[{"id":%d,"unit_price":"0"}]}`, v.ID), `{"variants[0].unit_price":["The price must be more than GH₵ 0.00."]}`},
+			{fmt.Sprintf(`{"variants":[{"id":%d,"inventory":-1}]}`, v.ID), `{"variants[0].inventory":["Ensure this value is greater than or equal to 0."]}`},
+			{fmt.Sprintf(`{"variants":[{"id":%d,"image_ids":[999999]}]}`, v.ID), `{"variants[0].image_ids":["Invalid pk \"999999\" - object does not exist."]}`},
+			{fmt.Sprintf(`{"variants":[{"id":%d,"sku":"ab"},{"id":%d,"sku":"AB"}]}`, v.ID, p.Variants[1].ID), `{"variants[1].sku":["Another product or variant of your store has this SKU."]}`},
+		} {
+			w := f.a.Do("PATCH", f.seller+"variants/", c.body, f.auth...)
+			assertStatus(t, w.Code, 400)
+			assertBody(t, w.Body.String(), c.want)
+		}
+		// SKUs are shared with the store's products, in any case, both ways.
+		f.do(t, "PATCH", fmt.Sprintf("/api/seller/products/%d/", f.plain.ID), `{"sku":"CASE-1"}`)
+		w = f.a.Do("PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"sku":"case-1"}]}`, v.ID), f.auth...)
+		assertStatus(t, w.Code, 400)
+		assertBody(t, w.Body.String(), `{"variants[0].sku":["Another product or variant of your store has this SKU."]}`)
+		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"sku":"VAR-1"}]}`, v.ID))
+		w = f.a.Do("PATCH", fmt.Sprintf("/api/seller/products/%d/", f.plain.ID), `{"sku":"var-1"}`, f.auth...)
+		assertStatus(t, w.Code, 400)
+		assertBody(t, w.Body.String(), `{"sku":["Another product of your store has this SKU."]}`)
+		// The product's own price and stock are the variants' now.
+		w = f.a.Do("PATCH", f.seller, `{"price":"1.00"}`, f.auth...)
+		assertStatus(t, w.Code, 400)
+		assertBody(t, w.Body.String(), `{"price":["This product has options: set the price of each variant."]}`)
+	})
+}
+
+// TestOptionEditsKeepVariants: editing options keeps the variants of the
+// combinations that stay (price, stock, SKU), reordering keeps them all, a
+// removed combination's variant goes (deleted, or hidden once ordered), and
+// options: [] leaves the product with its aggregate price and stock.
+func TestOptionEditsKeepVariants(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		p := f.setUp(t)
+		blue256 := p.byValues(t, "256 GB", "Blue")
+		// Someone orders a 128 GB Blue.
+		blue128 := p.byValues(t, "128 GB", "Blue")
+		code, _ := f.add(f.kofi, fmt.Sprintf(`{"product_id":%d,"variant_id":%d}`, f.phone.ID, blue128.ID))
+		assertStatus(t, code, 201)
+		assertStatus(t, f.a.Do("POST", "/api/store/orders/", orderBody, f.kofi.Auth()...).Code, 201)
+
+		// Reordered, with a new colour and 128 GB gone.
+		p = f.do(t, "PUT", f.seller+"options/",
+			`{"options":[{"name":"colour","values":["Blue","Black","Pink"]},{"name":"Storage","values":["256 GB"]}]}`)
+		if len(p.Variants) != 3 {
+			t.Fatalf("variants: %+v", p.Variants)
+		}
+		kept := p.byValues(t, "Blue", "256 GB")
+		if kept.ID != blue256.ID || kept.UnitPrice != "6299.00" || kept.Inventory != 2 || kept.SKU != "IP15-256-BLU" {
+			t.Fatalf("kept %+v, was %+v", kept, blue256)
+		}
+		pink := p.byValues(t, "Pink", "256 GB")
+		if pink.Inventory != 0 || !pink.Active || pink.SKU != "" || pink.UnitPrice != "5499.00" {
+			t.Fatalf("new variant %+v", pink)
+		}
+		if p.Inventory != 7 || p.UnitPrice != "6299.00" {
+			t.Fatalf("aggregates %s %d", p.UnitPrice, p.Inventory)
+		}
+		// The ordered 128 GB Blue is kept for its order, hidden; the other 128 GB is gone.
+		var retired, all int
+		if err := st.DB().R.QueryRow(st.DB().Rebind(`SELECT COUNT(*) FROM product_variants WHERE product_id = ? AND retired = TRUE`), f.phone.ID).Scan(&retired); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.DB().R.QueryRow(st.DB().Rebind(`SELECT COUNT(*) FROM product_variants WHERE product_id = ?`), f.phone.ID).Scan(&all); err != nil {
+			t.Fatal(err)
+		}
+		if retired != 1 || all != 4 {
+			t.Fatalf("retired %d of %d", retired, all)
+		}
+		// The order still names its options.
+		w := f.a.Do("GET", "/api/store/orders/", "", f.kofi.Auth()...)
+		assertBody(t, w.Body.String(), `…"options":[{"name":"Storage","value":"128 GB"},{"name":"Colour","value":"Blue"}]…`)
+		// 128 GB comes back: the same variant, with its price and SKU.
+		p = f.do(t, "PUT", f.seller+"options/",
+			`{"options":[{"name":"Storage","values":["128 GB","256 GB"]},{"name":"Colour","values":["Blue","Black","Pink"]}]}`)
+		if back := p.byValues(t, "128 GB", "Blue"); back.ID != blue128.ID || back.SKU != "IP15-128-BLU" {
+			t.Fatalf("back %+v, was %+v", back, blue128)
+		}
+		// No options: one implicit variant again, with the aggregates.
+		p = f.do(t, "PUT", f.seller+"options/", `{"options":[]}`)
+		if len(p.Options) != 0 || len(p.Variants) != 0 || p.Inventory != 7 || p.UnitPrice != "6299.00" {
+			t.Fatalf("without options: %+v", p)
+		}
+		code, _ = f.add(f.ama, fmt.Sprintf(`{"product_id":%d}`, f.phone.ID))
+		assertStatus(t, code, 201)
+	})
+}
+
+// TestVariantLastUnitsRace: the 200-buyers race per variant. 200 buyers race
+// for the last 10 units of one variant while 20 others buy another variant
+// of the same product and the owner edits both variants' price and stock
+// (stock conditional on what was seen). Never oversold; the product's
+// aggregates equal its variants' sums at the end.
+func TestVariantLastUnitsRace(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		p := f.setUp(t)
+		scarce, other := p.byValues(t, "128 GB", "Blue"), p.byValues(t, "256 GB", "Black")
+		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"inventory":200},{"id":%d,"inventory":100}]}`,
+			scarce.ID, other.ID))
+		const buyers, others = 200, 20
+		accs := make([]shoptest.Account, buyers+others)
+		for i := range accs {
+			accs[i] = f.a.Shopper(fmt.Sprintf("vbuyer%03d", i))
+			v := scarce.ID
+			if i >= buyers {
+				v = other.ID
+			}
+			if code, body := f.add(accs[i], fmt.Sprintf(`{"product_id":%d,"variant_id":%d}`, f.phone.ID, v)); code != 201 {
+				t.Fatal(code, body)
+			}
+		}
+		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"inventory":10}]}`, scarce.ID))
+		codes := make([]int, len(accs))
+		var fns []func()
+		for i := range accs {
+			fns = append(fns, func() {
+				w := f.a.Do("POST", "/api/store/orders/", orderBody, accs[i].Auth()...)
+				codes[i] = w.Code
+				if w.Code != 201 && w.Body.String() != `{"detail":"Only 0 left of iPhone 15.","code":"insufficient_stock"}` {
+					t.Errorf("buyer %d: %d %s", i, w.Code, w.Body)
+				}
+			})
+		}
+		// The owner: price edits of both variants, and +5 on the other
+		// variant's stock against the stock seen (409 tolerated).
+		added := 0
+		for i := range 20 {
+			fns = append(fns, func() {
+				f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"unit_price":"%d.00"},{"id":%d,"unit_price":"%d.00"}]}`,
+					scarce.ID, 5000+i, other.ID, 6000+i))
+			})
+		}
+		var mu sync.Mutex
+		for range 10 {
+			fns = append(fns, func() {
+				seen := f.do(t, "GET", f.seller, "").byValues(t, "256 GB", "Black").Inventory
+				w := f.a.Do("PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"inventory":%d,"expected_inventory":%d}]}`,
+					other.ID, seen+5, seen), f.auth...)
+				switch w.Code {
+				case 200:
+					mu.Lock()
+					added += 5
+					mu.Unlock()
+				case 409:
+				default:
+					t.Errorf("restock: %d %s", w.Code, w.Body)
+				}
+			})
+		}
+		race(fns...)
+		placedScarce, placedOther := 0, 0
+		for i, c := range codes {
+			if c == 201 && i < buyers {
+				placedScarce++
+			} else if c == 201 {
+				placedOther++
+			}
+		}
+		var units int
+		if err := st.DB().R.QueryRow(st.DB().Rebind(`SELECT COALESCE(SUM(quantity), 0) FROM order_items WHERE variant_id = ?`), scarce.ID).Scan(&units); err != nil {
+			t.Fatal(err)
+		}
+		p = f.do(t, "GET", f.seller, "")
+		s, o := p.byValues(t, "128 GB", "Blue"), p.byValues(t, "256 GB", "Black")
+		if placedScarce != 10 || units != 10 || s.Inventory != 0 {
+			t.Fatalf("scarce: placed %d, units %d, stock %d; want 10, 10, 0", placedScarce, units, s.Inventory)
+		}
+		if placedOther != others || o.Inventory != 100-others+added {
+			t.Fatalf("other: placed %d, stock %d, added %d", placedOther, o.Inventory, added)
+		}
+		sum, low := 0, ""
+		for _, v := range p.Variants {
+			if v.Active {
+				sum += v.Inventory
+			}
+		}
+		// Lowest active price in stock: the 256 GB Blue at 6299 unless an
+		// edited 256 GB Black is lower (both edited ones end at some 5000+i / 6000+i).
+		low = p.UnitPrice
+		if p.Inventory != sum {
+			t.Fatalf("aggregate stock %d, variants %d", p.Inventory, sum)
+		}
+		var want string
+		if err := st.DB().R.QueryRow(st.DB().Rebind(`SELECT unit_price FROM product_variants WHERE product_id = ? AND is_active = TRUE
+			AND retired = FALSE AND inventory > 0 ORDER BY unit_price LIMIT 1`), f.phone.ID).Scan(&want); err != nil {
+			t.Fatal(err)
+		}
+		if low != shopMoney(t, want) {
+			t.Fatalf("aggregate price %s, lowest in stock %s", low, want)
+		}
+	})
+}
+
+// shopMoney renders pesewas as the API's 2-decimal string.
+func shopMoney(t *testing.T, pesewas string) string {
+	t.Helper()
+	var n int64
+	if _, err := fmt.Sscan(pesewas, &n); err != nil {
+		t.Fatal(err)
+	}
+	return shop.Money(n).String()
 }
