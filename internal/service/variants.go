@@ -248,3 +248,33 @@ func (s *Service) UpdateVariants(ctx context.Context, u *shop.User, id int64, in
 
 // maxVariantImages: a product has at most 8 images.
 const maxVariantImages = 8
+
+// SeedVariants gives a product options and sets each variant's price and
+// stock from set (i is the combination's place): how the demo catalogue
+// makes its variants, through the same store writes as the Seller Centre.
+func (s *Service) SeedVariants(ctx context.Context, storeID, productID int64, opts []shop.ProductOption,
+	set func(i int, values []string) (shop.Money, int)) error {
+	in := make([]OptionInput, len(opts))
+	for i := range opts {
+		in[i] = OptionInput{Name: &opts[i].Name, Values: &opts[i].Values}
+	}
+	checked, err := checkOptions(&in)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	if _, err := s.store.SetProductOptions(ctx, storeID, productID, checked, now); err != nil {
+		return err
+	}
+	ds, err := s.store.ProductDetails(ctx, []int64{productID}, shop.DetailOptions{})
+	if err != nil || len(ds) == 0 {
+		return err
+	}
+	changes := make([]shop.VariantChange, len(ds[0].Variants))
+	for i, v := range ds[0].Variants {
+		price, stock := set(i, v.Options)
+		changes[i] = shop.VariantChange{ID: v.ID, UnitPrice: &price, Inventory: &stock}
+	}
+	_, err = s.store.UpdateVariants(ctx, storeID, productID, changes, now)
+	return err
+}
