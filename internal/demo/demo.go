@@ -76,7 +76,28 @@ type Product struct {
 	// Synthetic marks products made by Synthetic: they share one image per
 	// kind (SyntheticImageURL) instead of having their own gallery.
 	Synthetic bool `json:"-"`
+	// Options give the product variants (decision 0029): one per
+	// combination, priced PricePesewas plus its values' extras, with the
+	// stock VariantStock gives it.
+	Options []Option `json:"options,omitempty"`
 }
+
+// Option is a demo product's option, its values with what each adds to
+// the price.
+type Option struct {
+	Name   string        `json:"name"`
+	Values []OptionValue `json:"values"`
+}
+
+// OptionValue is one value of an Option.
+type OptionValue struct {
+	Value        string `json:"value"`
+	ExtraPesewas int64  `json:"extra_pesewas,omitempty"`
+}
+
+// VariantStock is the demo stock of a product's i-th combination: a few
+// units, some sold out, so the storefront shows both.
+func VariantStock(i int) int { return (i*5 + 3) % 7 }
 
 // HeroSlide is one slide of the home page carousel.
 type HeroSlide struct {

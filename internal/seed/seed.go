@@ -140,6 +140,14 @@ func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, c
 	if err := svc.CreateProducts(ctx, ps); err != nil {
 		return 0, fmt.Errorf("products: %w", err)
 	}
+	for i, p := range cat.Products {
+		if len(p.Options) == 0 {
+			continue
+		}
+		if err := demoVariants(ctx, svc, p, ps[i]); err != nil {
+			return 0, fmt.Errorf("variants of %s: %w", p.Name, err)
+		}
+	}
 	for i, h := range cat.Hero {
 		slide := &shop.HeroSlide{Title: h.Title, Description: h.Description, Image: h.Image, Link: h.Link,
 			Position: i + 1, Active: true}
@@ -152,6 +160,27 @@ func demoCatalogue(ctx context.Context, svc *service.Service, mediaDir string, c
 		ids[i] = p.ID
 	}
 	return demoPurchases(ctx, svc, cat, ids, owners)
+}
+
+// demoVariants gives a demo product its options and prices and stocks its
+// variants through the same store code as the Seller Centre.
+func demoVariants(ctx context.Context, svc *service.Service, p demo.Product, sp *shop.Product) error {
+	opts := make([]shop.ProductOption, len(p.Options))
+	extra := map[[2]string]int64{}
+	for i, o := range p.Options {
+		opts[i].Name = o.Name
+		for _, v := range o.Values {
+			opts[i].Values = append(opts[i].Values, v.Value)
+			extra[[2]string{o.Name, v.Value}] = v.ExtraPesewas
+		}
+	}
+	return svc.SeedVariants(ctx, sp.StoreID, sp.ID, opts, func(i int, values []string) (shop.Money, int) {
+		price := p.PricePesewas
+		for j, v := range values {
+			price += extra[[2]string{opts[j].Name, v}]
+		}
+		return shop.Money(price), demo.VariantStock(i)
+	})
 }
 
 // createCategories inserts a level of the tree and records, for each slug
