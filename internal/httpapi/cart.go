@@ -35,6 +35,17 @@ type cartItemDTO struct {
 	TotalPrice json.RawMessage `json:"total_price"`
 	Available  bool            `json:"available"`
 	UpdatedAt  string          `json:"updated_at"`
+	// VariantID and Variant: the line's variant, null without options.
+	VariantID *int64              `json:"variant_id"`
+	Variant   *cartLineVariantDTO `json:"variant"`
+}
+
+type cartLineVariantDTO struct {
+	ID        int64              `json:"id"`
+	SKU       string             `json:"sku"`
+	Options   []shop.OptionValue `json:"options"`
+	UnitPrice string             `json:"unit_price"`
+	Inventory int                `json:"inventory"`
 }
 
 func (a *API) imageList(urls []string) []productImageDTO {
@@ -54,8 +65,13 @@ func (a *API) toCartItemDTO(l shop.CartLine) cartItemDTO {
 	if l.Product.StoreID != 0 {
 		p.Store = &storeRefDTO{ID: l.Product.StoreID, Name: l.Product.StoreName}
 	}
-	return cartItemDTO{ID: l.ID, Cart: l.CartID, Product: p, Quantity: l.Quantity, TotalPrice: moneyNumber(l.Total()),
-		Available: l.Available(), UpdatedAt: shop.FormatTime(l.UpdatedAt)}
+	out := cartItemDTO{ID: l.ID, Cart: l.CartID, Product: p, Quantity: l.Quantity, TotalPrice: moneyNumber(l.Total()),
+		Available: l.Available(), UpdatedAt: shop.FormatTime(l.UpdatedAt), VariantID: optionalID(l.VariantID)}
+	if v := l.Product.Variant; v != nil && v.ProductID == l.Product.ID {
+		out.Variant = &cartLineVariantDTO{ID: v.ID, SKU: v.SKU, Options: v.Options, UnitPrice: l.Product.UnitPrice.String(),
+			Inventory: l.Product.Inventory}
+	}
+	return out
 }
 
 func (a *API) listCarts(w http.ResponseWriter, r *http.Request) error {
@@ -89,6 +105,7 @@ func (a *API) listCartItems(w http.ResponseWriter, r *http.Request) error {
 
 type cartAddRequest struct {
 	ProductID json.RawMessage `json:"product_id"`
+	VariantID json.RawMessage `json:"variant_id"`
 	Quantity  *int64          `json:"quantity"`
 }
 
@@ -97,7 +114,8 @@ func (a *API) addCartItem(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	l, created, err := a.svc.AddToCart(r.Context(), caller(r), service.CartAdd{ProductID: decodeRef(in.ProductID), Quantity: in.Quantity})
+	l, created, err := a.svc.AddToCart(r.Context(), caller(r), service.CartAdd{ProductID: decodeRef(in.ProductID),
+		VariantID: decodeRef(in.VariantID), Quantity: in.Quantity})
 	return replyResult(w, createdOrOK(created), l, err, deref(a.toCartItemDTO))
 }
 

@@ -212,7 +212,7 @@ func TestSellerBrandAndDealShowAtOnce(t *testing.T) {
 			{"a bad deal price", `{"was_price":"abc"}`, 400, `{"was_price":["Enter a price in GH₵ like 1,234.50."]}`},
 			{"a brand too long", `{"brand":"` + strings.Repeat("b", 61) + `"}`, 400,
 				`{"brand":["Ensure this field has no more than 60 characters."]}`},
-			{"brand and deal", `{"brand":"  Infinix  ","was_price":"GH₵ 2,000"}`, 200, `…"unit_price":"1800.00",…"was_price":"2000.00","brand":"Infinix","sku":""}`},
+			{"brand and deal", `{"brand":"  Infinix  ","was_price":"GH₵ 2,000"}`, 200, `…"unit_price":"1800.00",…"was_price":"2000.00","brand":"Infinix","sku":"","options":[],"variants":[]}`},
 			{"a price at the deal's old price", `{"price":"2000"}`, 400,
 				`{"was_price":["The price before the deal must be higher than the price."]}`},
 			{"a price below it", `{"price":"1500"}`, 200, `…"unit_price":"1500.00",…"was_price":"2000.00",…`},
@@ -233,7 +233,7 @@ func TestSellerBrandAndDealShowAtOnce(t *testing.T) {
 		}
 		w := a.Do("PATCH", path, `{"was_price":"","brand":""}`, auth...)
 		assertStatus(t, w.Code, 200)
-		assertBody(t, w.Body.String(), `…"was_price":null,"brand":"","sku":""}`)
+		assertBody(t, w.Body.String(), `…"was_price":null,"brand":"","sku":"","options":[],"variants":[]}`)
 		if got := f.names(t, "on_sale=true"); got != "" {
 			t.Errorf("after the deal ended, on sale = %q", got)
 		}

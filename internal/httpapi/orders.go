@@ -22,6 +22,10 @@ type orderItemDTO struct {
 	Quantity   int             `json:"quantity"`
 	UnitPrice  string          `json:"unit_price"`
 	TotalPrice json.RawMessage `json:"total_price"`
+	// VariantID and Options: the variant ordered and its values as they
+	// were then (null and [] without options).
+	VariantID *int64             `json:"variant_id"`
+	Options   []shop.OptionValue `json:"options"`
 }
 
 type orderDTO struct {
@@ -111,9 +115,17 @@ func (a *API) toOrderDTO(o *shop.Order) orderDTO {
 	for i, it := range o.Items {
 		d.Items[i] = orderItemDTO{ID: it.ID, Product: orderProductDTO{ID: it.ProductID, Name: it.ProductName,
 			Images: a.imageList(it.ProductImages)}, Name: it.Name, Quantity: it.Quantity, UnitPrice: it.UnitPrice.String(),
-			TotalPrice: moneyNumber(it.Total())}
+			TotalPrice: moneyNumber(it.Total()), VariantID: optionalID(it.VariantID), Options: optionValues(it.Options)}
 	}
 	return d
+}
+
+// optionValues is a line's named values, [] for none.
+func optionValues(v []shop.OptionValue) []shop.OptionValue {
+	if v == nil {
+		return []shop.OptionValue{}
+	}
+	return v
 }
 
 // optionalTime renders a timestamp, or null for the zero time.
@@ -167,6 +179,10 @@ func orderLines(raw json.RawMessage) (*[]service.OrderLineInput, string) {
 		if id, present := obj["product_id"]; present {
 			b, _ := json.Marshal(id) // re-encoding decoded JSON cannot fail
 			lines[i].ProductID = decodeRef(b)
+		}
+		if id, present := obj["variant_id"]; present {
+			b, _ := json.Marshal(id)
+			lines[i].VariantID = decodeRef(b)
 		}
 		if q, present := obj["quantity"]; present {
 			if q == nil {

@@ -21,11 +21,15 @@ import (
 var productKeys = []string{"id", "name", "description", "specification", "unit_price", "inventory",
 	"average_rating", "reviews_count", "ratings_count", "reviews", "ratings", "category", "subcategory",
 	"sub_subcategory", "category_slug", "subcategory_slug", "sub_subcategory_slug", "images", "store",
-	"date_created", "brand", "was_price"}
+	"date_created", "brand", "was_price", "options", "price_varies", "variants"}
 
 type fieldMask uint32
 
-const allFields fieldMask = 1<<22 - 1
+const allFields fieldMask = 1<<25 - 1
+
+// listMask is a list's default: every key but variants, which only a
+// product's own answer carries unless fields= asks (decision 0029).
+var listMask = allFields &^ fieldBit("variants")
 
 func fieldBit(key string) fieldMask {
 	for i, k := range productKeys {
@@ -37,10 +41,10 @@ func fieldBit(key string) fieldMask {
 }
 
 // parseFields reads fields=a,b (§1.9): id always, unknown names ignored,
-// empty = everything.
-func parseFields(raw string) fieldMask {
+// empty = all (every key of a detail, listMask of a list).
+func parseFields(raw string, all fieldMask) fieldMask {
 	if strings.TrimSpace(raw) == "" {
-		return allFields
+		return all
 	}
 	m := fieldBit("id")
 	for _, f := range strings.Split(raw, ",") {
@@ -73,6 +77,13 @@ type ratingDTO struct {
 }
 
 type productImageDTO struct {
+	Image string `json:"image"`
+}
+
+// productImageIDDTO is a product's image in its own answer, with the id
+// its variants' image_ids name.
+type productImageIDDTO struct {
+	ID    int64  `json:"id"`
 	Image string `json:"image"`
 }
 
@@ -166,7 +177,20 @@ func (a *API) productValue(d *shop.ProductDetail, key string) any {
 	case "category_slug", "subcategory_slug", "sub_subcategory_slug":
 		return nullable(d.CategorySlugs[categoryLevel(strings.TrimSuffix(key, "_slug"))])
 	case "images":
-		return a.imageList(d.Images)
+		out := make([]productImageIDDTO, len(d.Images))
+		for i, u := range d.Images {
+			out[i] = productImageIDDTO{Image: a.absolute(u)}
+			if i < len(d.ImageIDs) {
+				out[i].ID = d.ImageIDs[i]
+			}
+		}
+		return out
+	case "options":
+		return optionList(d.Options)
+	case "price_varies":
+		return shop.PriceVaries(d.Variants)
+	case "variants":
+		return variantList(d.Variants)
 	case "store":
 		if d.Store == nil {
 			return nil
@@ -405,7 +429,7 @@ func (a *API) listProducts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	mask := parseFields(lastQueryValue(r, "fields"))
+	mask := parseFields(lastQueryValue(r, "fields"), listMask)
 	f.Offset, f.Limit, f.Detail = p.offset, p.limit, mask.detailOptions()
 	list, err := a.svc.ListProducts(r.Context(), f)
 	if err != nil {
@@ -431,7 +455,7 @@ func (a *API) getProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	mask := parseFields(lastQueryValue(r, "fields"))
+	mask := parseFields(lastQueryValue(r, "fields"), allFields)
 	d, err := a.svc.Product(r.Context(), id, mask.detailOptions())
 	if err != nil {
 		return err
@@ -454,7 +478,7 @@ func (a *API) boughtTogether(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	mask := parseFields(lastQueryValue(r, "fields"))
+	mask := parseFields(lastQueryValue(r, "fields"), listMask)
 	ds, err := a.svc.BoughtTogether(r.Context(), id, mask.detailOptions())
 	if err != nil {
 		return err

@@ -71,10 +71,10 @@ func TestProductDetailAPI(t *testing.T) {
 			`"reviews":[{"id":%d,"author":"ama_k","review":"Arrived fast.\nWorks great.","date_created":"2026-02-11T14:03:27.120Z","is_verified":true}],`+
 			`"ratings":[{"id":%d,"user":%d,"username":"yaw","rating":4,"is_verified":true},{"id":%d,"user":%d,"username":"esi","rating":5,"is_verified":true}],`+
 			`"category":"Gaming","subcategory":"Consoles","sub_subcategory":"X-Box","category_slug":"gaming","subcategory_slug":"consoles","sub_subcategory_slug":"x-box",`+
-			`"images":[{"image":"http://localhost:8080/media/demo/products/x-box-series-s-512gb.svg"}],`+
+			`"images":[{"id":%d,"image":"http://localhost:8080/media/demo/products/x-box-series-s-512gb.svg"}],`+
 			`"store":{"id":%d,"name":"Accra Game Hub","logo":"http://localhost:8080/media/demo/stores/Accra.svg","description":"Sells Accra Game Hub things.","contact_info":"+233 30 200 0000"},`+
-			`"date_created":"2026-03-01T09:30:12.345Z","brand":"","was_price":null}`,
-			f.series.ID, reviewID, yaw, users.yaw, esi, users.esi, f.store.ID)
+			`"date_created":"2026-03-01T09:30:12.345Z","brand":"","was_price":null,"options":[],"price_varies":false,"variants":[]}`,
+			f.series.ID, reviewID, yaw, users.yaw, esi, users.esi, imageIDOf(t, a, f.series.ID), f.store.ID)
 		assertBody(t, w.Body.String(), want)
 		if got := w.Header().Get("Cache-Control"); got != "public, no-cache" {
 			t.Errorf("Cache-Control = %q", got)
@@ -345,4 +345,15 @@ func TestStoresAPI(t *testing.T) {
 			})
 		}
 	})
+}
+
+// imageIDOf is the id of the product's first image, as its own answer shows it.
+func imageIDOf(t *testing.T, a *shoptest.App, productID int64) int64 {
+	t.Helper()
+	var id int64
+	if err := a.Store.DB().R.QueryRow(a.Store.DB().Rebind(`SELECT id FROM product_images WHERE product_id = ? ORDER BY position, id LIMIT 1`),
+		productID).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }

@@ -169,6 +169,8 @@ func (a *API) routes() http.Handler {
 	handle("/seller/products/{id}", h{"GET": requireUser(a.getSellerProduct), "PATCH": requireUser(a.patchSellerProduct),
 		"DELETE": requireUser(a.deleteSellerProduct)})
 	handle("/seller/products/{id}/images", h{"POST": requireUser(a.addSellerProductImage)})
+	handle("/seller/products/{id}/options", h{"PUT": requireUser(a.putProductOptions)})
+	handle("/seller/products/{id}/variants", h{"PATCH": requireUser(a.patchProductVariants)})
 	handle("/seller/products/{id}/images/order", h{"PUT": requireUser(a.reorderSellerProductImages)})
 	handle("/seller/products/{id}/images/{image}", h{"DELETE": requireUser(a.deleteSellerProductImage)})
 	handle("/seller/orders", h{"GET": requireUser(a.listSellerOrders)})

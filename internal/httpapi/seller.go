@@ -111,6 +111,9 @@ type sellerProductDTO struct {
 	WasPrice         *string    `json:"was_price"`
 	Brand            string     `json:"brand"`
 	SKU              string     `json:"sku"`
+	// Options and Variants (decision 0029): [] without options.
+	Options  []optionDTO  `json:"options"`
+	Variants []variantDTO `json:"variants"`
 }
 
 // optionalID renders an id, or null for 0 (none).
@@ -133,6 +136,7 @@ func (a *API) toSellerProductDTO(d *shop.ProductDetail) sellerProductDTO {
 		was := d.WasPrice.String()
 		out.WasPrice = &was
 	}
+	out.Options, out.Variants = optionList(d.Options), variantList(d.Variants)
 	return out
 }
 
@@ -214,6 +218,9 @@ type sellerOrderItemDTO struct {
 	Quantity   int             `json:"quantity"`
 	UnitPrice  string          `json:"unit_price"`
 	TotalPrice json.RawMessage `json:"total_price"`
+	// VariantID and Options: as the buyer's order line.
+	VariantID *int64             `json:"variant_id"`
+	Options   []shop.OptionValue `json:"options"`
 }
 
 type orderEventDTO struct {
@@ -265,7 +272,8 @@ func (a *API) toSellerOrderDTO(o *shop.Order) sellerOrderDTO {
 	}
 	for i, it := range o.Items {
 		d.Items[i] = sellerOrderItemDTO{ID: it.ID, ProductID: it.ProductID, Name: it.Name, Quantity: it.Quantity,
-			UnitPrice: it.UnitPrice.String(), TotalPrice: moneyNumber(it.Total())}
+			UnitPrice: it.UnitPrice.String(), TotalPrice: moneyNumber(it.Total()), VariantID: optionalID(it.VariantID),
+			Options: optionValues(it.Options)}
 		d.TrackingNote = it.TrackingNote
 	}
 	return d

@@ -18,6 +18,7 @@ import (
 // Field weights: a name match outranks a category, store or description match.
 const (
 	WeightName        = 10
+	WeightOption      = 5
 	WeightCategory    = 4
 	WeightStore       = 3
 	WeightDescription = 1
@@ -117,6 +118,8 @@ type Document struct {
 	Categories  []string
 	Store       string
 	Description string // HTML
+	// Options are the product's option values ("256 GB", "Blue").
+	Options []string
 }
 
 // Index returns every token of d with the highest weight of the fields it
@@ -138,6 +141,13 @@ func Index(d Document) map[string]int {
 		add(c, WeightCategory)
 	}
 	add(d.Store, WeightStore)
+	for _, v := range d.Options {
+		add(v, WeightOption)
+		// "256 GB" is also written "256gb": the value's words joined.
+		if words := strings.Fields(v); len(words) > 1 {
+			add(strings.Join(words, ""), WeightOption)
+		}
+	}
 	add(HTMLText(d.Description), WeightDescription)
 	return out
 }

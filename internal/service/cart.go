@@ -25,7 +25,9 @@ type CartStore interface {
 	// calls check with them; when check passes it creates the cart if
 	// needed (newCart) and adds qty to the line. It returns the line id and
 	// whether the line is new.
-	AddToCart(ctx context.Context, newCart shop.Cart, productID int64, qty int, at time.Time,
+	// The product read carries the variant named (variantID > 0), if any:
+	// its price, stock and flag on the product (CartProduct.Variant).
+	AddToCart(ctx context.Context, newCart shop.Cart, productID, variantID int64, qty int, at time.Time,
 		check func(p *shop.CartProduct, carted, lines int) error) (int64, bool, error)
 	// SetCartLineQuantity locks the user's active cart and its line, calls
 	// check with the line (nil when not in the cart), then sets quantity.
@@ -123,6 +125,7 @@ func (v visibility) settle(p *shop.CartProduct) {
 // CartAdd is the body of POST /store/cart-items/ as decoded (nil = absent).
 type CartAdd struct {
 	ProductID Ref
+	VariantID Ref
 	Quantity  *int64
 }
 
@@ -141,6 +144,12 @@ func (s *Service) AddToCart(ctx context.Context, u *shop.User, in CartAdd) (*sho
 		fe.Add("product_id", doesNotExist(in.ProductID))
 		usable = false
 	}
+	variantID := int64(0)
+	if in.VariantID.check(fe, "variant_id", false) {
+		if variantID = in.VariantID.ID; variantID <= 0 {
+			fe.Add("variant_id", doesNotExist(in.VariantID))
+		}
+	}
 	if !usable {
 		return nil, false, fe.Err()
 	}
@@ -151,12 +160,14 @@ func (s *Service) AddToCart(ctx context.Context, u *shop.User, in CartAdd) (*sho
 	pid := in.ProductID.ID
 	now := s.now()
 	lineID, created, err := s.store.AddToCart(ctx, shop.Cart{ID: shop.NewUUID(), UserID: u.ID, Status: shop.CartActive, CreatedAt: now},
-		pid, int(qty), now, func(p *shop.CartProduct, carted, lines int) error {
+		pid, max(variantID, 0), int(qty), now, func(p *shop.CartProduct, carted, lines int) error {
 			if p != nil {
 				vis.settle(p)
 			}
 			if p == nil || !p.Active {
 				fe.Add("product_id", doesNotExist(in.ProductID))
+			} else {
+				variantProblem(fe, "variant_id", p, in.VariantID, variantID)
 			}
 			if err := fe.Err(); err != nil {
 				return err
@@ -203,8 +214,9 @@ func (s *Service) SetCartLineQuantity(ctx context.Context, u *shop.User, lineID 
 		if err := fe.Err(); err != nil {
 			return err
 		}
-		// An inactive product cannot be carted in any quantity.
-		if !l.Product.Active || l.Product.Inventory <= 0 {
+		// An inactive product (or variant, or a line whose options changed
+		// under it) cannot be carted in any quantity.
+		if !l.Product.Active || l.Product.Inventory <= 0 || !l.VariantOK() {
 			return errOutOfStock
 		}
 		if int(*quantity) > l.Product.Inventory {
@@ -225,6 +237,29 @@ func (s *Service) DeleteCartLine(ctx context.Context, u *shop.User, lineID int64
 		return shop.NotFound("CartItem")
 	}
 	return err
+}
+
+// Variant texts (contract: variants).
+const (
+	msgChooseOption = "Choose an option."
+	msgNoOptions    = "This product has no options."
+)
+
+// variantProblem adds to fe what is wrong with the variant a line names
+// for product p (the store put the variant found on p): none named for a
+// product with options, one named for a product without, or one unknown,
+// of another product or inactive.
+func variantProblem(fe shop.FieldErrors, field string, p *shop.CartProduct, ref Ref, id int64) {
+	switch {
+	case fe.Has(field):
+	case !p.HasOptions && ref.given():
+		fe.Add(field, msgNoOptions)
+	case !p.HasOptions:
+	case !ref.given():
+		fe.Add(field, msgChooseOption)
+	case p.Variant == nil || p.Variant.ID != id || p.Variant.ProductID != p.ID || !p.Variant.Active:
+		fe.Add(field, doesNotExist(ref))
+	}
 }
 
 func quantityRange(fe shop.FieldErrors, field string, q int64) {

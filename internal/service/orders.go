@@ -108,6 +108,7 @@ func (in OrderRequest) structured() bool {
 // OrderLineInput is one line of OrderRequest.Items as decoded.
 type OrderLineInput struct {
 	ProductID Ref
+	VariantID Ref
 	Quantity  *int64
 	// QuantityErr is the decoder's complaint about the quantity's type.
 	QuantityErr string
@@ -174,7 +175,7 @@ func (in OrderRequest) directLines(fe shop.FieldErrors) []shop.LineRequest {
 		fe.Add("items", "Ensure this field has no more than "+strconv.Itoa(shop.MaxCartLines)+" elements.")
 	}
 	lines := make([]shop.LineRequest, 0, len(*in.Items))
-	seen := map[int64]bool{}
+	seen := map[[2]int64]bool{}
 	for i, it := range *in.Items {
 		prefix := "items[" + strconv.Itoa(i) + "]."
 		usable := it.ProductID.check(fe, prefix+"product_id", true)
@@ -189,11 +190,20 @@ func (in OrderRequest) directLines(fe shop.FieldErrors) []shop.LineRequest {
 			qty = *it.Quantity
 			quantityRange(fe, prefix+"quantity", qty)
 		}
-		if usable && seen[it.ProductID.ID] {
+		variantID := int64(0)
+		if it.VariantID.check(fe, prefix+"variant_id", false) {
+			if variantID = it.VariantID.ID; variantID <= 0 {
+				fe.Add(prefix+"variant_id", doesNotExist(it.VariantID))
+				variantID = 0
+			}
+		}
+		// A product may appear once per variant.
+		key := [2]int64{it.ProductID.ID, variantID}
+		if usable && seen[key] {
 			fe.Add(prefix+"product_id", "This product is already in the list.")
 		}
-		seen[it.ProductID.ID] = true
-		lines = append(lines, shop.LineRequest{ProductID: it.ProductID.ID, Quantity: int(qty)})
+		seen[key] = true
+		lines = append(lines, shop.LineRequest{ProductID: it.ProductID.ID, VariantID: variantID, Quantity: int(qty)})
 	}
 	return lines
 }
@@ -244,6 +254,9 @@ func (in OrderRequest) hash() string {
 				qty = *it.Quantity
 			}
 			h.Write([]byte(":" + strconv.FormatInt(it.ProductID.ID, 10) + "×" + strconv.FormatInt(qty, 10)))
+			if it.VariantID.given() { // only when sent, as above
+				h.Write([]byte("/" + strconv.FormatInt(it.VariantID.ID, 10)))
+			}
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
@@ -328,6 +341,9 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 			if err := missingProducts(in, lines); err != nil {
 				return err
 			}
+			if err := directVariants(vis, in, lines); err != nil {
+				return err
+			}
 		} else if c == nil {
 			return errNoActiveCart
 		} else if len(lines) == 0 {
@@ -348,7 +364,11 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 		o.Amount = 0
 		for i, l := range lines {
 			o.Items[i] = shop.OrderItem{ProductID: l.Product.ID, ProductName: l.Product.Name, ProductImages: l.Product.Images,
-				StoreID: l.Product.StoreID, StoreName: l.Product.StoreName, Name: l.Product.Name, UnitPrice: l.Product.UnitPrice, Quantity: l.Quantity}
+				StoreID: l.Product.StoreID, StoreName: l.Product.StoreName, Name: l.Product.Name, UnitPrice: l.Product.UnitPrice,
+				Quantity: l.Quantity, VariantID: l.VariantID, Options: []shop.OptionValue{}}
+			if v := l.Product.Variant; v != nil {
+				o.Items[i].Options = v.Options
+			}
 			o.Amount += o.Items[i].Total()
 		}
 		if delivery != nil {
@@ -445,22 +465,38 @@ func unavailableLine(vis visibility, lines []shop.CartLine) error {
 	blocked := false
 	for i := range lines {
 		vis.settle(&lines[i].Product)
-		blocked = blocked || !lines[i].Product.Active
+		blocked = blocked || !lines[i].Product.Active || !lines[i].VariantOK()
 	}
 	if !blocked {
 		return nil
 	}
 	for _, l := range lines {
-		if !l.Product.Active || l.Product.Inventory < l.Quantity {
+		if !l.Product.Active || !l.VariantOK() || l.Product.Inventory < l.Quantity {
 			return lineShortfall(&l)
 		}
 	}
 	return nil
 }
 
+// directVariants refuses, as field errors items[i].variant_id, direct
+// lines whose variant is missing, unknown, another product's or inactive
+// (lines are in request order, all found: missingProducts passed).
+func directVariants(vis visibility, in OrderRequest, lines []shop.CartLine) error {
+	fe := shop.FieldErrors{}
+	for i, it := range *in.Items {
+		p := lines[i].Product
+		vis.settle(&p)
+		if !p.Active {
+			continue // the 409 product_unavailable, as without variants
+		}
+		variantProblem(fe, "items["+strconv.Itoa(i)+"].variant_id", &p, it.VariantID, lines[i].VariantID)
+	}
+	return fe.Err()
+}
+
 // lineShortfall is the contract's 409 for a line that cannot be ordered.
 func lineShortfall(l *shop.CartLine) error {
-	if !l.Product.Active {
+	if !l.Product.Active || !l.VariantOK() {
 		return shop.Conflict("product_unavailable", l.Product.Name+" is no longer available.")
 	}
 	return shop.Conflict("insufficient_stock",

@@ -41,6 +41,7 @@ type Store interface {
 	CODStore
 	DeliveryStore
 	PayoutStore
+	VariantStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }

@@ -84,19 +84,29 @@ type CartProduct struct {
 	StoreDelivery StoreDelivery
 	// CategoryIDs by level, 0 = none.
 	CategoryIDs [MaxCategoryDepth]int64
+	// HasOptions: the product has options, so a line must name a variant.
+	HasOptions bool
+	// Variant is the line's variant (nil without one, or when the id
+	// named is unknown). With one of this product, UnitPrice and
+	// Inventory are the variant's; its own flag is Variant.Active.
+	Variant *LineVariant
 }
 
 // LineRequest is a product and quantity ordered on its own (Buy Now),
 // without going through the bag.
 type LineRequest struct {
 	ProductID int64
+	VariantID int64 // 0 for none
 	Quantity  int
 }
 
 // CartLine is one product in a cart.
 type CartLine struct {
-	ID        int64
-	CartID    string
+	ID     int64
+	CartID string
+	// VariantID is the variant the line names (0 for none), even when
+	// Product.Variant could not be found.
+	VariantID int64
 	Product   CartProduct
 	Quantity  int
 	CreatedAt time.Time
@@ -107,7 +117,19 @@ type CartLine struct {
 func (l CartLine) Total() Money { return l.Product.UnitPrice * Money(l.Quantity) }
 
 // Available is false when the line could not be ordered as it is.
-func (l CartLine) Available() bool { return l.Product.Active && l.Product.Inventory >= l.Quantity }
+func (l CartLine) Available() bool {
+	return l.Product.Active && l.Product.Inventory >= l.Quantity && l.VariantOK()
+}
+
+// VariantOK reports whether the line names a variant exactly when its
+// product has options, and that variant is the product's and active.
+func (l CartLine) VariantOK() bool {
+	if !l.Product.HasOptions {
+		return l.VariantID == 0
+	}
+	v := l.Product.Variant
+	return v != nil && v.ProductID == l.Product.ID && v.ID == l.VariantID && v.Active
+}
 
 // Order is a placed order with its snapshot lines.
 type Order struct {
@@ -166,6 +188,10 @@ type OrderItem struct {
 	Name          string
 	UnitPrice     Money
 	Quantity      int
+	// VariantID and Options: the variant ordered and its values as they
+	// were named then (0 and none without options).
+	VariantID int64
+	Options   []OptionValue
 	// Fulfilment by the line's store: zero until shipped / delivered.
 	ShippedAt    time.Time
 	DeliveredAt  time.Time

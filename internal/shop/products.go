@@ -69,6 +69,10 @@ type ProductDetail struct {
 	// NewestReviews and NewestRatings are filled only when asked for.
 	NewestReviews []Review
 	NewestRatings []Rating
+	// Options and Variants: none for a product without options. Variants
+	// whose combination the seller removed are not listed.
+	Options  []ProductOption
+	Variants []Variant
 }
 
 // CategoryIDs returns the product's three category levels (0 when absent).

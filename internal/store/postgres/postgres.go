@@ -33,6 +33,9 @@ func Migrations() ([]sqldb.Migration, error) {
 // migrationLockID is an arbitrary constant naming dwa's advisory lock.
 const migrationLockID = 0x647761 // "dwa"
 
+// skuLockClass is the first key of the advisory locks on a store's SKUs.
+const skuLockClass = "6584921"
+
 var dialect = sqldb.Dialect{
 	Name:              "postgres",
 	Numbered:          true,
@@ -51,6 +54,9 @@ var dialect = sqldb.Dialect{
 	// so deployments (or tests) sharing one database do not hear each other.
 	NotifyChange: `SELECT pg_notify('dwa_catalogue:' || current_schema(), ?)`,
 	Listen:       listenForChanges,
+	// Class skuLockClass, key the store id (folded into 32 bits: a clash
+	// of two stores only makes them wait for each other).
+	LockSKUs: `SELECT pg_advisory_xact_lock(` + skuLockClass + `, CAST(? % 2147483647 AS INTEGER))`,
 	LockMigrations: func(ctx context.Context, c *sql.Conn) (func(), error) {
 		if _, err := c.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, migrationLockID); err != nil {
 			return nil, err

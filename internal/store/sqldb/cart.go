@@ -65,10 +65,11 @@ const lineStoreCols = `COALESCE(st.address, ''), COALESCE(st.ship_from_region, '
 // the service to check against the visible category tree.
 const productCategoryCols = `COALESCE(p.category_id, 0), COALESCE(p.subcategory_id, 0), COALESCE(p.sub_subcategory_id, 0)`
 
-const cartLineSelect = `SELECT ci.id, ci.cart_id, ci.quantity, ci.created_at, ci.updated_at,
+const cartLineSelect = `SELECT ci.id, ci.cart_id, ci.quantity, ci.created_at, ci.updated_at, COALESCE(ci.variant_id, 0),
 	p.id, p.name, p.unit_price, p.inventory, p.is_active, COALESCE(st.id, 0), COALESCE(st.name, ''),
-	` + productCategoryCols + `, ` + lineStoreCols + `
-	FROM cart_items ci JOIN products p ON p.id = ci.product_id LEFT JOIN stores st ON st.id = p.store_id`
+	` + productCategoryCols + `, ` + lineStoreCols + `, ` + lineVariantCols + `
+	FROM cart_items ci JOIN products p ON p.id = ci.product_id LEFT JOIN stores st ON st.id = p.store_id
+	LEFT JOIN product_variants v ON v.id = ci.variant_id`
 
 // cartLines runs cartLineSelect with the given condition and loads the
 // products' images.
@@ -79,33 +80,59 @@ func cartLines(ctx context.Context, c conn, where string, args ...any) ([]shop.C
 	}
 	defer rows.Close()
 	var lines []shop.CartLine
+	var variants []lineVariant
 	var ids []int64
 	for rows.Next() {
 		var l shop.CartLine
+		var lv lineVariant
 		var created, updated int64
 		d := deliveryScan{out: &l.Product.StoreDelivery}
-		if err := rows.Scan(append([]any{&l.ID, &l.CartID, &l.Quantity, &created, &updated, &l.Product.ID, &l.Product.Name,
+		dest := append([]any{&l.ID, &l.CartID, &l.Quantity, &created, &updated, &l.VariantID, &l.Product.ID, &l.Product.Name,
 			&l.Product.UnitPrice, &l.Product.Inventory, &l.Product.Active, &l.Product.StoreID, &l.Product.StoreName,
 			&l.Product.CategoryIDs[0], &l.Product.CategoryIDs[1], &l.Product.CategoryIDs[2], &l.Product.StoreAddress},
-			d.dest()...)...); err != nil {
+			d.dest()...)
+		if err := rows.Scan(append(dest, lv.dest(&l.Product.HasOptions)...)...); err != nil {
 			return nil, err
 		}
 		d.done()
 		l.CreatedAt, l.UpdatedAt = shop.FromMillis(created), shop.FromMillis(updated)
 		lines = append(lines, l)
+		variants = append(variants, lv)
 		ids = append(ids, l.Product.ID)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	images, err := imagesOf(ctx, c, ids)
-	if err != nil {
+	if err := finishLines(ctx, c, lines, variants, ids); err != nil {
 		return nil, err
 	}
+	return lines, nil
+}
+
+// finishLines loads the lines' images and puts their variants on them,
+// with the options' names.
+func finishLines(ctx context.Context, c conn, lines []shop.CartLine, variants []lineVariant, ids []int64) error {
+	images, err := imagesOf(ctx, c, ids)
+	if err != nil {
+		return err
+	}
+	var optioned []int64
 	for i := range lines {
 		lines[i].Product.Images = images[lines[i].Product.ID]
+		if variants[i].id.Valid {
+			optioned = append(optioned, variants[i].product.Int64)
+		}
 	}
-	return lines, nil
+	opts, err := optionsOf(ctx, c, optioned)
+	if err != nil {
+		return err
+	}
+	for i := range lines {
+		if err := variants[i].apply(&lines[i].Product, opts[variants[i].product.Int64]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // imagesOf returns the image URLs of the given products, in position order.
@@ -144,29 +171,40 @@ func (s *Store) CartLines(ctx context.Context, userID, lineID int64) ([]shop.Car
 	return cartLines(ctx, s.db.reader(), where, userID)
 }
 
-// cartUsage is how many of the product the cart holds and how many lines it has.
-func cartUsage(ctx context.Context, c conn, cartID string, productID int64) (carted, lines int, err error) {
-	err = c.queryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN product_id = ? THEN quantity ELSE 0 END), 0), COUNT(*)
-		FROM cart_items WHERE cart_id = ?`, productID, cartID).Scan(&carted, &lines)
+// cartUsage is how many of the product's variant (0: none) the cart holds
+// and how many lines it has.
+func cartUsage(ctx context.Context, c conn, cartID string, productID, variantID int64) (carted, lines int, err error) {
+	err = c.queryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN product_id = ? AND COALESCE(variant_id, 0) = ? THEN quantity ELSE 0 END), 0),
+		COUNT(*) FROM cart_items WHERE cart_id = ?`, productID, variantID, cartID).Scan(&carted, &lines)
 	return carted, lines, c.db.translate(err)
 }
 
 // AddToCart: see service.CartStore. The user's active cart row is locked
 // first, so concurrent adds of one user run one after the other and merge.
-func (s *Store) AddToCart(ctx context.Context, newCart shop.Cart, productID int64, qty int, at time.Time,
+func (s *Store) AddToCart(ctx context.Context, newCart shop.Cart, productID, variantID int64, qty int, at time.Time,
 	check func(p *shop.CartProduct, carted, lines int) error) (int64, bool, error) {
 	var lineID int64
 	var created bool
 	err := s.db.inTx(ctx, func(c conn) error {
 		p := &shop.CartProduct{ID: productID}
+		var lv lineVariant
 		err := c.queryRow(ctx, `SELECT p.name, p.unit_price, p.inventory, p.is_active, COALESCE(p.store_id, 0), `+
-			productCategoryCols+` FROM products p WHERE p.id = ?`, productID).
-			Scan(&p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.StoreID, &p.CategoryIDs[0], &p.CategoryIDs[1],
-				&p.CategoryIDs[2])
+			productCategoryCols+`, `+lineVariantCols+` FROM products p LEFT JOIN product_variants v ON v.id = ?
+			WHERE p.id = ?`, variantID, productID).
+			Scan(append([]any{&p.Name, &p.UnitPrice, &p.Inventory, &p.Active, &p.StoreID, &p.CategoryIDs[0], &p.CategoryIDs[1],
+				&p.CategoryIDs[2]}, lv.dest(&p.HasOptions)...)...)
 		if errors.Is(err, sql.ErrNoRows) {
 			p = nil
 		} else if err != nil {
 			return c.db.translate(err)
+		} else if lv.id.Valid {
+			opts, err := optionsOf(ctx, c, []int64{lv.product.Int64})
+			if err != nil {
+				return err
+			}
+			if err := lv.apply(p, opts[lv.product.Int64]); err != nil {
+				return err
+			}
 		}
 		cart, err := activeCart(ctx, c, newCart.UserID, s.db.Dialect.ForUpdate)
 		if err != nil {
@@ -174,7 +212,7 @@ func (s *Store) AddToCart(ctx context.Context, newCart shop.Cart, productID int6
 		}
 		carted, lines := 0, 0
 		if cart != nil {
-			if carted, lines, err = cartUsage(ctx, c, cart.ID, productID); err != nil {
+			if carted, lines, err = cartUsage(ctx, c, cart.ID, productID, variantID); err != nil {
 				return err
 			}
 		}
@@ -190,7 +228,7 @@ func (s *Store) AddToCart(ctx context.Context, newCart shop.Cart, productID int6
 			}
 			if cart.ID != newCart.ID {
 				// A concurrent add created the cart first: check against it.
-				if carted, lines, err = cartUsage(ctx, c, cart.ID, productID); err != nil {
+				if carted, lines, err = cartUsage(ctx, c, cart.ID, productID, variantID); err != nil {
 					return err
 				}
 				if err := check(p, carted, lines); err != nil {
@@ -200,10 +238,20 @@ func (s *Store) AddToCart(ctx context.Context, newCart shop.Cart, productID int6
 		}
 		ms := shop.Millis(at)
 		created = carted == 0
-		return c.queryRow(ctx, `INSERT INTO cart_items (cart_id, product_id, quantity, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT (cart_id, product_id)
-			DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = excluded.updated_at
-			RETURNING id`, cart.ID, productID, qty, ms, ms).Scan(&lineID)
+		// The cart row is locked: no other add of this user runs meanwhile,
+		// so the line found (per product and variant) stays the one to grow.
+		err = c.queryRow(ctx, `SELECT id FROM cart_items WHERE cart_id = ? AND product_id = ? AND COALESCE(variant_id, 0) = ?`,
+			cart.ID, productID, variantID).Scan(&lineID)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			lineID, err = c.insertID(ctx, `INSERT INTO cart_items (cart_id, product_id, variant_id, quantity, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?)`, cart.ID, productID, nullID(variantID), qty, ms, ms)
+			return err
+		case err != nil:
+			return err
+		}
+		_, err = c.exec(ctx, `UPDATE cart_items SET quantity = quantity + ?, updated_at = ? WHERE id = ?`, qty, ms, lineID)
+		return err
 	})
 	return lineID, created, s.db.translate(err)
 }

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"dwa/internal/shop"
@@ -166,6 +168,21 @@ const productBatch = 500
 // in one transaction, setting their IDs.
 func (s *Store) CreateProducts(ctx context.Context, ps []*shop.Product) error {
 	return skuTaken(s.db.inTx(ctx, func(c conn) error {
+		// Products' and variants' SKUs share one namespace per store.
+		skus := map[int64][]string{}
+		for _, p := range ps {
+			if p.SKU != "" && p.StoreID != 0 {
+				skus[p.StoreID] = append(skus[p.StoreID], p.SKU)
+			}
+		}
+		stores := slices.Sorted(maps.Keys(skus)) // the SKU locks in one order
+		for _, store := range stores {
+			if clash, err := variantSKUClash(ctx, c, store, skus[store]); err != nil {
+				return err
+			} else if clash {
+				return errSKUTaken
+			}
+		}
 		for start := 0; start < len(ps); start += productBatch {
 			end := min(start+productBatch, len(ps))
 			if err := insertProducts(ctx, c, ps[start:end]); err != nil {

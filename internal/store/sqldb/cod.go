@@ -139,16 +139,16 @@ func (s *Store) ChooseCOD(ctx context.Context, orderID string, userID int64, at 
 // returnStock gives the lines' quantities back to their products, in
 // product id order (as placement takes them), and records the change.
 func returnStock(ctx context.Context, c conn, orderID, and string, args ...any) error {
-	rows, err := c.query(ctx, `SELECT product_id, quantity FROM order_items WHERE order_id = ? `+and+` ORDER BY product_id`,
-		append([]any{orderID}, args...)...)
+	rows, err := c.query(ctx, `SELECT product_id, COALESCE(variant_id, 0), quantity FROM order_items WHERE order_id = ? `+
+		and+` ORDER BY product_id, variant_id`, append([]any{orderID}, args...)...)
 	if err != nil {
 		return err
 	}
-	type give struct{ product, qty int64 }
+	type give struct{ product, variant, qty int64 }
 	var back []give
 	for rows.Next() {
 		var g give
-		if err := rows.Scan(&g.product, &g.qty); err != nil {
+		if err := rows.Scan(&g.product, &g.variant, &g.qty); err != nil {
 			rows.Close()
 			return err
 		}
@@ -159,11 +159,25 @@ func returnStock(ctx context.Context, c conn, orderID, and string, args ...any) 
 		return err
 	}
 	ids := make([]int64, len(back))
+	var varied []int64
 	for i, g := range back {
+		// The product row first (its stock, or at least its lock), then
+		// the variant's, then the aggregates from the variants (decision 0029).
 		if _, err := c.exec(ctx, `UPDATE products SET inventory = inventory + ? WHERE id = ?`, g.qty, g.product); err != nil {
 			return err
 		}
+		if g.variant != 0 {
+			if _, err := c.exec(ctx, `UPDATE product_variants SET inventory = inventory + ? WHERE id = ?`, g.qty, g.variant); err != nil {
+				return err
+			}
+			if len(varied) == 0 || varied[len(varied)-1] != g.product {
+				varied = append(varied, g.product)
+			}
+		}
 		ids[i] = g.product
+	}
+	if err := refreshAggregates(ctx, c, varied...); err != nil {
+		return err
 	}
 	return recordChange(ctx, c, false, ids...)
 }

@@ -40,6 +40,12 @@ type Dialect struct {
 	// catalogue change, with the sequence as its one argument, to wake the
 	// appliers of every instance when it commits (PostgreSQL's pg_notify).
 	NotifyChange string
+	// LockSKUs, when set, is run with a store id by a transaction that
+	// writes SKUs, before it checks them: products' and variants' SKUs
+	// share one namespace per store but live in two tables, so no one
+	// index can refuse a clash between them (PostgreSQL's transaction
+	// advisory lock; SQLite's single writer serialises already).
+	LockSKUs string
 	// Listen, when set, calls wake for every change notified, and when a
 	// lost notification connection is back, until the returned stop is
 	// called; it returns once it listens. Without it instances poll.

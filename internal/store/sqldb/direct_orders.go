@@ -2,6 +2,8 @@ package sqldb
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"dwa/internal/shop"
 )
@@ -33,7 +35,9 @@ const directLineSelect = `SELECT p.id, p.name, p.unit_price, p.inventory, p.is_a
 	FROM products p LEFT JOIN stores st ON st.id = p.store_id`
 
 // directLines reads the requested products (not locked: the conditional
-// stock updates decide) as lines in request order, with their images.
+// stock updates decide) as lines in request order, with their images and
+// the variants named (a line keeps the id of a variant not found, with no
+// Variant, for the caller to refuse).
 func directLines(ctx context.Context, c conn, req []shop.LineRequest) ([]shop.CartLine, error) {
 	if len(req) == 0 {
 		return nil, nil
@@ -63,18 +67,35 @@ func directLines(ctx context.Context, c conn, req []shop.LineRequest) ([]shop.Ca
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	images, err := imagesOf(ctx, c, ids)
+	rows.Close()
+	opts, err := optionsOf(ctx, c, ids)
 	if err != nil {
 		return nil, err
 	}
-	lines := make([]shop.CartLine, 0, len(req))
+	var lines []shop.CartLine
+	var variants []lineVariant
+	var lineIDs []int64
 	for _, r := range req {
 		p, ok := found[r.ProductID]
 		if !ok {
 			continue
 		}
-		p.Images = images[p.ID]
-		lines = append(lines, shop.CartLine{Product: p, Quantity: r.Quantity})
+		p.HasOptions = len(opts[p.ID]) > 0
+		var lv lineVariant
+		if r.VariantID > 0 {
+			err := c.queryRow(ctx, `SELECT v.id, v.product_id, v.unit_price, v.inventory, v.is_active, v.retired,
+				v.option_values, v.sku FROM product_variants v WHERE v.id = ?`, r.VariantID).
+				Scan(&lv.id, &lv.product, &lv.price, &lv.stock, &lv.active, &lv.retired, &lv.values, &lv.sku)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return nil, err
+			}
+		}
+		lines = append(lines, shop.CartLine{Product: p, Quantity: r.Quantity, VariantID: r.VariantID})
+		variants = append(variants, lv)
+		lineIDs = append(lineIDs, p.ID)
+	}
+	if err := finishLines(ctx, c, lines, variants, lineIDs); err != nil {
+		return nil, err
 	}
 	return lines, nil
 }

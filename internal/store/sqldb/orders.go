@@ -1,8 +1,10 @@
 package sqldb
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"slices"
 	"time"
@@ -28,36 +30,50 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 		if err := check(cart, lines); err != nil {
 			return err
 		}
+		// Product id order, then variant: rows are locked in one order by
+		// every placement (and a variant after its product, as variant
+		// edits do).
 		order := make([]int, len(lines))
 		for i := range order {
 			order[i] = i
 		}
-		slices.SortFunc(order, func(a, b int) int { return int(lines[a].Product.ID - lines[b].Product.ID) })
-		taken := make([]bool, len(lines))
+		slices.SortFunc(order, func(a, b int) int {
+			if d := cmp.Compare(lines[a].Product.ID, lines[b].Product.ID); d != 0 {
+				return d
+			}
+			return cmp.Compare(lines[a].VariantID, lines[b].VariantID)
+		})
+		var varied []int64 // products whose variants' stock was taken
 		for _, i := range order {
 			l := lines[i]
-			res, err := c.exec(ctx, `UPDATE products SET inventory = inventory - ?
-				WHERE id = ? AND inventory >= ? AND is_active = TRUE`, l.Quantity, l.Product.ID, l.Quantity)
+			ok, err := takeStock(ctx, c, l)
 			if err != nil {
 				return err
 			}
-			n, err := res.RowsAffected()
-			if err != nil {
-				return err
+			if !ok {
+				if err := c.queryRow(ctx, `SELECT inventory, is_active FROM products WHERE id = ?`, l.Product.ID).
+					Scan(&l.Product.Inventory, &l.Product.Active); err != nil {
+					return c.db.translate(err)
+				}
+				if l.VariantID != 0 {
+					var stock int
+					var active, retired bool
+					if err := c.queryRow(ctx, `SELECT inventory, is_active, retired FROM product_variants WHERE id = ?`,
+						l.VariantID).Scan(&stock, &active, &retired); err != nil {
+						return c.db.translate(err)
+					}
+					l.Product.Inventory, l.Product.Active = stock, l.Product.Active && active && !retired
+				}
+				short = &l
+				return errShortfall
 			}
-			taken[i] = n == 1
+			if l.VariantID != 0 && (len(varied) == 0 || varied[len(varied)-1] != l.Product.ID) {
+				varied = append(varied, l.Product.ID)
+			}
 		}
-		for i, ok := range taken {
-			if ok {
-				continue
-			}
-			l := lines[i]
-			if err := c.queryRow(ctx, `SELECT inventory, is_active FROM products WHERE id = ?`, l.Product.ID).
-				Scan(&l.Product.Inventory, &l.Product.Active); err != nil {
-				return c.db.translate(err)
-			}
-			short = &l
-			return errShortfall
+		// A variant sold out may move the product's lowest price.
+		if err := refreshAggregates(ctx, c, varied...); err != nil {
+			return err
 		}
 		ms := shop.Millis(o.CreatedAt)
 		delivery, err := snapshotJSON(o.DeliveryAddress)
@@ -74,8 +90,13 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 		}
 		for i := range o.Items {
 			it := &o.Items[i]
-			if it.ID, err = c.insertID(ctx, `INSERT INTO order_items (order_id, product_id, store_id, name, unit_price, quantity)
-				VALUES (?, ?, ?, ?, ?, ?)`, o.ID, it.ProductID, nullID(it.StoreID), it.Name, int64(it.UnitPrice), it.Quantity); err != nil {
+			opts := it.Options
+			if opts == nil {
+				opts = []shop.OptionValue{}
+			}
+			if it.ID, err = c.insertID(ctx, `INSERT INTO order_items (order_id, product_id, store_id, name, unit_price, quantity,
+				variant_id, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, o.ID, it.ProductID, nullID(it.StoreID), it.Name,
+				int64(it.UnitPrice), it.Quantity, nullID(it.VariantID), jsonText(opts)); err != nil {
 				return err
 			}
 		}
@@ -113,6 +134,31 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 		return short, nil
 	}
 	return nil, err
+}
+
+// takeStock takes a line's quantity from its product's stock, and from its
+// variant's when it names one, each with a conditional update; false when
+// either is short (or inactive), and the caller rolls back.
+func takeStock(ctx context.Context, c conn, l shop.CartLine) (bool, error) {
+	res, err := c.exec(ctx, `UPDATE products SET inventory = inventory - ?
+		WHERE id = ? AND inventory >= ? AND is_active = TRUE`, l.Quantity, l.Product.ID, l.Quantity)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return false, err
+	}
+	if l.VariantID == 0 {
+		return true, nil
+	}
+	res, err = c.exec(ctx, `UPDATE product_variants SET inventory = inventory - ?
+		WHERE id = ? AND product_id = ? AND inventory >= ? AND is_active = TRUE AND retired = FALSE`,
+		l.Quantity, l.VariantID, l.Product.ID, l.Quantity)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 const orderSelect = `SELECT o.id, o.user_id, u.email, o.status, o.amount, o.shipping_address, o.contact_info,
@@ -161,7 +207,7 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 	in := marks(len(out))
 	irows, err := c.query(ctx, `SELECT oi.id, oi.order_id, oi.product_id, p.name, COALESCE(oi.store_id, 0),
 		COALESCE(st.name, ''), oi.name, oi.unit_price, oi.quantity, oi.shipped_at, oi.delivered_at, oi.tracking_note,
-		oi.cod_paid_at, oi.cancelled_at, oi.cancel_reason
+		oi.cod_paid_at, oi.cancelled_at, oi.cancel_reason, COALESCE(oi.variant_id, 0), oi.options
 		FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN stores st ON st.id = oi.store_id
 		WHERE oi.order_id IN (`+in+`) ORDER BY oi.id`, args...)
 	if err != nil {
@@ -173,9 +219,13 @@ func orders(ctx context.Context, c conn, where string, args ...any) ([]*shop.Ord
 		var it shop.OrderItem
 		var orderID string
 		var shipped, delivered, codPaid, cancelled sql.NullInt64
+		var options string
 		if err := irows.Scan(&it.ID, &orderID, &it.ProductID, &it.ProductName, &it.StoreID, &it.StoreName, &it.Name,
 			&it.UnitPrice, &it.Quantity, &shipped, &delivered, &it.TrackingNote,
-			&codPaid, &cancelled, &it.CancelReason); err != nil {
+			&codPaid, &cancelled, &it.CancelReason, &it.VariantID, &options); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(options), &it.Options); err != nil {
 			return nil, err
 		}
 		it.CODPaidAt, it.CancelledAt = optionalMillis(codPaid), optionalMillis(cancelled)

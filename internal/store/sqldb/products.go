@@ -108,6 +108,9 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 	if err := s.productStats(ctx, c, in, idArgs, byID); err != nil {
 		return nil, err
 	}
+	if err := s.productVariants(ctx, c, in, idArgs, byID); err != nil {
+		return nil, err
+	}
 	if opts.Reviews {
 		err := newestVerified(ctx, c, "reviews", "review", in, idArgs, opts.Newest, scanReview, func(r shop.Review) {
 			if d := byID[r.ProductID]; d != nil {

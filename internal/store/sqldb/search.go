@@ -28,9 +28,19 @@ func indexProducts(ctx context.Context, c conn, ps []*shop.Product) error {
 	}
 	for start := 0; start < len(ps); start += documentBatch {
 		batch := ps[start:min(start+documentBatch, len(ps))]
+		ids := make([]int64, len(batch))
+		for i, p := range batch {
+			ids[i] = p.ID
+		}
+		// Option values are words of the product (decision 0029).
+		values, err := optionValuesIn(ctx, c, ids)
+		if err != nil {
+			return err
+		}
 		args := make([]any, 0, 2*len(batch))
 		for _, p := range batch {
-			doc := search.Document{Name: p.Name, Store: stores[p.StoreID], Description: p.Description}
+			doc := search.Document{Name: p.Name, Store: stores[p.StoreID], Description: p.Description,
+				Options: values[p.ID]}
 			for _, id := range p.CategoryIDs() {
 				if id != 0 {
 					doc.Categories = append(doc.Categories, names[id])

@@ -87,6 +87,16 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 		if ch.Empty() {
 			return nil
 		}
+		if err := variantAggregates(ctx, c, id, &ch, price, stock); err != nil {
+			return err
+		}
+		if ch.SKU != nil && *ch.SKU != "" {
+			if clash, err := variantSKUClash(ctx, c, storeID, []string{*ch.SKU}); err != nil {
+				return err
+			} else if clash {
+				return errSKUTaken
+			}
+		}
 		// The deal is checked against the row as locked: a price edit alone
 		// must not fall to or below the price before the deal kept.
 		if ch.UnitPrice != nil {
@@ -111,6 +121,34 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 		return recordChange(ctx, c, false, id)
 	})
 	return found, skuTaken(err)
+}
+
+// variantAggregates refuses a change of the price or stock of a product
+// with options, which are its variants' aggregates (decision 0029); the
+// values it has already are accepted and not written, so that a form sent
+// back whole still saves.
+func variantAggregates(ctx context.Context, c conn, id int64, ch *shop.ProductChange, price shop.Money, stock int) error {
+	if ch.UnitPrice == nil && ch.Inventory == nil {
+		return nil
+	}
+	var n int
+	if err := c.queryRow(ctx, `SELECT COUNT(*) FROM product_options WHERE product_id = ?`, id).Scan(&n); err != nil || n == 0 {
+		return err
+	}
+	fe := shop.FieldErrors{}
+	if ch.UnitPrice != nil {
+		if *ch.UnitPrice != price {
+			fe.Add("price", "This product has options: set the price of each variant.")
+		}
+		ch.UnitPrice = nil
+	}
+	if ch.Inventory != nil {
+		if *ch.Inventory != stock {
+			fe.Add("inventory", "This product has options: set the stock of each variant.")
+		}
+		ch.Inventory = nil
+	}
+	return fe.Err()
 }
 
 // productChangeSets is the SET list ("col = ?, " each) and arguments of

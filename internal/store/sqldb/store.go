@@ -151,7 +151,7 @@ var dataTables = []string{
 	"stream_tickets", "rate_limit_counters", "idempotency_keys", "password_reset_tokens", "phone_codes", "notification_prefs",
 	"refresh_tokens", "outbox", "complaints", "page_views", "search_misses", "messages", "wishlists", "addresses",
 	"refunds", "payment_events", "payments", "order_events", "order_items", "orders", "cart_items", "carts",
-	"ratings", "reviews", "search_documents", "product_images", "products", "category_images",
+	"ratings", "reviews", "search_documents", "product_variants", "product_options", "product_images", "products", "category_images",
 	"hero_slides", "stores", "users",
 }
 

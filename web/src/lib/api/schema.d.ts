@@ -1968,6 +1968,46 @@ export interface paths {
     patch: operations['updateSellerProduct'];
     trace?: never;
   };
+  '/seller/products/{id}/options/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace the product's options and generate its variants
+     * @description 0–3 options; a name 1–30 characters, unique in the product ignoring case; 1–20 values per option, each 1–30 characters, unique in the option ignoring case; at most 100 combinations. A combination that already had a variant keeps it (price, stock, SKU, images, flag), also when the options are reordered; a new combination gets a variant with the product's current price, stock 0, active, SKU ""; a variant whose combination is gone is deleted (with the bag lines of it) when never ordered, else deactivated and hidden (it comes back if the combination does). `options: []` removes the options: the product is again its own single variant, keeping its current aggregate price and stock. Errors are keyed `options`, `options[i].name`, `options[i].values`. Option values are searchable words of the product.
+     */
+    put: operations['setSellerProductOptions'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/products/{id}/variants/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Edit many variants of the product at once
+     * @description 1–100 entries, each naming a variant of the product by `id` and only the fields to change; all or nothing, errors keyed `variants[i].<field>`. Only the columns sent are written, with the product and its variants locked, and the product's aggregate price and stock are updated in the same transaction. A stock edit with `expected_inventory` applies only while the variant's stock is still that (409 `stock_changed` otherwise, nothing written), so it never gives back units sold meanwhile. SKUs are unique in the store together with products' SKUs, in any case.
+     */
+    patch: operations['updateSellerProductVariants'];
+    trace?: never;
+  };
   '/seller/products/{id}/images/': {
     parameters: {
       query?: never;
@@ -2667,6 +2707,11 @@ export interface components {
       results: components['schemas']['HeroSlide'][];
     };
     ProductImage: {
+      /**
+       * Format: int64
+       * @description The image's id, in a product's own answers (list and detail), which variants' `image_ids` name.
+       */
+      id?: number;
       /** @description Absolute http(s) URL: a stored root-relative path (upload, demo artwork) is answered prefixed with the public URL (DWA_PUBLIC_URL), so that a client on another origin can load it. */
       image: string;
     };
@@ -2723,6 +2768,8 @@ export interface components {
       | 'date_created'
       | 'brand'
       | 'was_price'
+      | 'options'
+      | 'price_varies'
     >;
     /** @description A product as the list and detail return it: with `fields=` only the named keys (and `id`), otherwise every key (`Product`). */
     ProductFields: {
@@ -2755,6 +2802,34 @@ export interface components {
       brand?: string;
       /** @description The price before a deal (2-decimal string, above `unit_price`); null without a deal. */
       was_price?: string | null;
+      /** @description The product's options in order ([] without options). A product with options has variants: then `unit_price` is the lowest price among its active variants (those in stock first; if all are out of stock, the lowest active), and `inventory` the total stock of its active variants — kept in the same transaction as every variant edit and order (decision 0029). */
+      options?: components['schemas']['ProductOption'][];
+      /** @description True when the active variants have different prices (a card shows "from GH₵ X"). */
+      price_varies?: boolean;
+      /** @description Every variant, inactive ones too (`active: false`), in option order; [] without options. Always in a product's own answer; in lists only when `fields=` names it. */
+      variants?: components['schemas']['Variant'][];
+    };
+    ProductOption: {
+      name: string;
+      values: string[];
+    };
+    Variant: {
+      /** Format: int64 */
+      id: number;
+      /** @description The seller's code, "" for none; unique in the store with products' SKUs, any case. */
+      sku: string;
+      /** @description The variant's values, one per option, in option order. */
+      options: string[];
+      /** @description 2-decimal string. */
+      unit_price: string;
+      inventory: number;
+      active: boolean;
+      /** @description Ids of the product's images, the first the variant's main one; [] means the product's gallery. */
+      image_ids: number[];
+    };
+    OptionValue: {
+      name: string;
+      value: string;
     };
     ProductFacets: {
       /** @description Products passing every filter. */
@@ -2854,11 +2929,25 @@ export interface components {
         } | null;
       };
       quantity: number;
-      /** @description Current price × quantity. */
+      /** @description Current price × quantity (the variant's price for a line with one). */
       total_price: number;
       available: boolean;
       /** Format: date-time */
       updated_at: string;
+      /**
+       * Format: int64
+       * @description The line's variant; null without options.
+       */
+      variant_id?: number | null;
+      /** @description The line's variant as it is now (its price and stock, also in `product.unit_price` and `product.inventory` for such a line); null without options. */
+      variant?: null | {
+        /** Format: int64 */
+        id: number;
+        sku: string;
+        options: components['schemas']['OptionValue'][];
+        unit_price: string;
+        inventory: number;
+      };
     };
     Order: {
       /** Format: uuid */
@@ -2891,6 +2980,13 @@ export interface components {
         quantity: number;
         unit_price: string;
         total_price: number;
+        /**
+         * Format: int64
+         * @description The variant ordered; null without options.
+         */
+        variant_id?: number | null;
+        /** @description The variant's values as named when the order was placed; [] without options. */
+        options?: components['schemas']['OptionValue'][];
       }[];
       /** Format: date-time */
       paid_at: string | null;
@@ -3633,6 +3729,10 @@ export interface components {
       }[];
       /** Format: date-time */
       created_at: string;
+      /** @description The options ([] without). With options, `unit_price` and `inventory` are the variants' aggregates (see `Product.options`): a PATCH of the product may send them back unchanged, but a different value is refused (field error "This product has options: set the price of each variant."). */
+      options?: components['schemas']['ProductOption'][];
+      /** @description Every variant (inactive ones too); [] without options. */
+      variants?: components['schemas']['Variant'][];
     };
     ImportReport: {
       dry_run: boolean;
@@ -3735,6 +3835,9 @@ export interface components {
         quantity: number;
         unit_price: string;
         total_price: number;
+        /** Format: int64 */
+        variant_id?: number | null;
+        options?: components['schemas']['OptionValue'][];
       }[];
       /** @description Total of the store's lines (without its delivery fee). */
       amount: number;
@@ -5999,6 +6102,11 @@ export interface operations {
         'application/json': {
           /** Format: int64 */
           product_id: number;
+          /**
+           * Format: int64
+           * @description Required when the product has options ("Choose an option."); an unknown variant, another product's or an inactive one is "Invalid pk \"N\" - object does not exist."; for a product without options "This product has no options.". Stock rules apply to the variant; lines merge per (product, variant).
+           */
+          variant_id?: number;
           /** @default 1 */
           quantity?: number;
         };
@@ -6180,6 +6288,11 @@ export interface operations {
           items?: {
             /** Format: int64 */
             product_id: number;
+            /**
+             * Format: int64
+             * @description As in the bag (errors keyed `items[i].variant_id`); a product may appear once per variant.
+             */
+            variant_id?: number;
             /** @default 1 */
             quantity?: number;
           }[];
@@ -8628,6 +8741,67 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['SellerProductRequest'];
+      };
+    };
+    responses: {
+      200: components['responses']['SellerProduct'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  setSellerProductOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          options: components['schemas']['ProductOption'][];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['SellerProduct'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateSellerProductVariants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          variants: {
+            /** Format: int64 */
+            id: number;
+            /** @description Cedis, e.g. "5499.00". */
+            unit_price?: string;
+            inventory?: number;
+            /** @description The stock the seller saw (optional). */
+            expected_inventory?: number;
+            /** @description "" for none. */
+            sku?: string;
+            active?: boolean;
+            image_ids?: number[];
+          }[];
+        };
       };
     };
     responses: {
