@@ -2,30 +2,18 @@
 // pure rules the pickers and lines share. A product without options has `options: []` and
 // `variants: []`: it is its own single variant and everything works as before.
 
-/** One option of a product, its values in the seller's order. */
-export interface ProductOption {
-  name: string;
-  values: string[];
-}
+import type { components } from '@/lib/api/schema';
 
-/** One combination of option values, with its own price, stock, SKU and pictures. */
-export interface ProductVariant {
-  id: number;
-  sku: string;
-  /** The chosen value of each option, in option order. */
-  options: string[];
-  unit_price: string;
-  inventory: number;
-  active: boolean;
-  /** Ids of the product's `images[]`, main first; [] = the product's gallery. */
-  image_ids: number[];
-}
+/** One option of a product, its values in the seller's order. */
+export type ProductOption = components['schemas']['ProductOption'];
+
+/**
+ * One combination of option values (`options` in option order), with its own price, stock,
+ * SKU, active flag and pictures (`image_ids` of the product's images; [] = the gallery). */
+export type ProductVariant = components['schemas']['Variant'];
 
 /** A chosen option on a bag or order line (a snapshot on orders). */
-export interface ChosenOption {
-  name: string;
-  value: string;
-}
+export type ChosenOption = components['schemas']['OptionValue'];
 
 /** What the variants add to a product (absent in answers from before them). */
 export interface WithVariants {

@@ -99,7 +99,7 @@ type PageProduct = Product & WithVariants;
  * so Back leaves the page; the address can be shared and opens with that variant chosen).
  */
 function useVariantChoice(product: PageProduct) {
-  const options = product.options ?? [];
+  const options = product.options;
   const variants = product.variants ?? [];
   const [params, setParams] = useSearchParams();
   const fromUrl = variants.find((v) => String(v.id) === params.get('variant') && v.active);

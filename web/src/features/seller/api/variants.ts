@@ -17,17 +17,12 @@ export interface VariantChange {
   active?: boolean;
 }
 
-// The two endpoints are typed here by hand until api/openapi.yaml describes them (the back end
-// writes them in parallel); the casts go when `npm run gen` knows the paths.
-type Send = (method: 'put' | 'patch', path: string, options: object) => Promise<unknown>;
-const send = apiRequest as unknown as Send;
-
 /**
  * `PUT /api/seller/products/{id}/options/` — replaces the options; the server generates the
  * variants (kept combinations keep theirs). Answers the seller product.
  */
 export async function saveOptions(id: number, options: ProductOption[]) {
-  return (await send('put', '/seller/products/{id}/options/', {
+  return (await apiRequest('put', '/seller/products/{id}/options/', {
     params: { id },
     body: { options },
   })) as SellerProductWithVariants;
@@ -35,7 +30,7 @@ export async function saveOptions(id: number, options: ProductOption[]) {
 
 /** `PATCH /api/seller/products/{id}/variants/` — many variants at once, all or nothing. */
 export async function saveVariants(id: number, variants: VariantChange[]) {
-  return (await send('patch', '/seller/products/{id}/variants/', {
+  return (await apiRequest('patch', '/seller/products/{id}/variants/', {
     params: { id },
     body: { variants },
   })) as SellerProductWithVariants;
