@@ -15,7 +15,7 @@ import (
 // a product list (web/src/features/catalog/api/get-products.ts): the island
 // key must be exactly the request the app would make.
 const (
-	listFields   = "id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count"
+	listFields   = "id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count,price_varies"
 	listPageSize = 24
 )
 

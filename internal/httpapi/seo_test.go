@@ -141,7 +141,7 @@ func TestServedPages(t *testing.T) {
 			assertStatus(t, w.Code, 200)
 			body := w.Body.String()
 			q := url.Values{"category__slug": {"gaming"}, "subcategory__slug": {"consoles"},
-				"fields": {"id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count"},
+				"fields": {"id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count,price_varies"},
 				"page":   {"1"}, "page_size": {"24"}}
 			key := "/store/products/?" + q.Encode()
 			var list struct {
@@ -186,7 +186,7 @@ func TestServedPages(t *testing.T) {
 		})
 
 		t.Run("search and catalogue pages carry the first page of their listing as the app asks for it", func(t *testing.T) {
-			listFields := "id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count"
+			listFields := "id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count,price_varies"
 			for _, tc := range []struct {
 				path   string
 				filter url.Values

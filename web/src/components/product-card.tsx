@@ -13,7 +13,10 @@ export type CardProduct = Pick<
   Product,
   'id' | 'name' | 'description' | 'unit_price' | 'images' | 'inventory' | 'average_rating'
 > &
-  Partial<Pick<Product, 'ratings_count' | 'was_price'>>;
+  Partial<Pick<Product, 'ratings_count' | 'was_price'>> & {
+    /** Its variants have different prices: `unit_price` is the lowest, shown 'from …'. */
+    price_varies?: boolean;
+  };
 
 /** A deal's percent off, rounded, or 0 without a deal (the server's `shop.Discount`). */
 export function discountPercent(price: string, was: string | null | undefined): number {
@@ -69,7 +72,10 @@ export function ProductCard({
           )}
         </div>
         <div className="flex flex-wrap items-baseline gap-x-2">
-          <Price amount={product.unit_price} className="text-lg" />
+          <span className="text-lg">
+            {product.price_varies && <span className="text-sm text-muted">from </span>}
+            <Price amount={product.unit_price} />
+          </span>
           <Deal price={product.unit_price} was={product.was_price} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazyPart } from '@/lib/lazy-part';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
@@ -14,6 +14,16 @@ import { addToCart } from '@/features/cart/api/cart-items';
 import { queueChange } from '@/features/cart/api/offline-queue';
 import { invalidateProducts, useProduct, type Product } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
+import { VariantPicker } from '@/features/catalog/components/variant-picker';
+import {
+  choiceOf,
+  optionsLabel,
+  variantOf,
+  type Choice,
+  type ProductVariant,
+  type WithVariants,
+  valueState,
+} from '@/lib/variants';
 import { LazyWishlistHeart } from '@/features/wishlist/components/lazy-wishlist-heart';
 import { useAuthDialog } from '@/app/auth-dialog';
 import { ApiError } from '@/lib/api/client';
@@ -81,28 +91,81 @@ function BackButton() {
   );
 }
 
-function ProductView({ product }: { product: Product }) {
+/** A product as the page reads it: with its options and variants (contract "variants"). */
+type PageProduct = Product & WithVariants;
+
+/**
+ * The shopper's choice of options, kept in the address as `?variant=<id>` once complete (replace,
+ * so Back leaves the page; the address can be shared and opens with that variant chosen).
+ */
+function useVariantChoice(product: PageProduct) {
+  const options = product.options;
+  const variants = product.variants ?? [];
+  const [params, setParams] = useSearchParams();
+  const fromUrl = variants.find((v) => String(v.id) === params.get('variant') && v.active);
+  const [draft, setDraft] = useState<Choice>(() =>
+    // A single-valued option needs no choosing.
+    choiceOf(fromUrl, options.length).map((v, i) =>
+      v === null && options[i]?.values.length === 1 ? (options[i].values[0] ?? null) : v,
+    ),
+  );
+  const variant = variantOf(variants, draft);
+
+  function choose(index: number, value: string) {
+    const next = draft.map((v, i) => (i === index ? value : v));
+    // A later option that no longer fits the earlier ones is cleared (the picker's rule).
+    for (let i = index + 1; i < next.length; i++) {
+      const v = next[i];
+      if (v != null && valueState(variants, next.slice(0, i), i, v) !== 'ok') next[i] = null;
+    }
+    setDraft(next);
+    const chosen = variantOf(variants, next);
+    setParams(
+      (old) => {
+        const kept = new URLSearchParams(old);
+        if (chosen) kept.set('variant', String(chosen.id));
+        else kept.delete('variant');
+        return kept;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+  return { options, variants, choice: draft, variant, choose };
+}
+
+function ProductView({ product }: { product: PageProduct }) {
   useEffect(() => {
     rememberViewed(product.id);
   }, [product.id]);
+  const picked = useVariantChoice(product);
+  const { variant } = picked;
+  const hasOptions = picked.options.length > 0;
+  const images = variantImages(product, variant);
   return (
     <>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery key={variant?.id ?? 0} images={images} name={product.name} />
         <div className="space-y-4">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
             <LazyWishlistHeart productId={product.id} productName={product.name} />
           </div>
-          <Price amount={product.unit_price} className="block text-2xl text-brand-800" />
+          <p className="text-2xl text-brand-800" aria-live="polite">
+            {!variant && product.price_varies && <span className="text-base">from </span>}
+            <Price amount={variant?.unit_price ?? product.unit_price} />
+          </p>
           <div className="flex flex-wrap items-center gap-3">
-            <StockBadge inventory={product.inventory} />
+            <StockBadge inventory={variant?.inventory ?? product.inventory} />
             <Stars rating={product.average_rating} />
             <a href="#reviews" className="text-sm text-brand-700 underline underline-offset-4">
               {product.reviews_count} {product.reviews_count === 1 ? 'review' : 'reviews'}
             </a>
           </div>
-          <Purchase product={product} />
+          {hasOptions ? (
+            <Purchase product={product} picked={picked} />
+          ) : (
+            <Purchase product={product} />
+          )}
           <Suspense fallback={<div className="min-h-16" />}>
             <DeliveryLine productId={product.id} />
           </Suspense>
@@ -117,6 +180,17 @@ function ProductView({ product }: { product: Product }) {
       <BackButton />
     </>
   );
+}
+
+/** The chosen variant's pictures (its main one first), or the product's gallery. */
+export function variantImages(product: PageProduct, variant: ProductVariant | undefined) {
+  const ids = variant?.image_ids ?? [];
+  if (ids.length === 0) return product.images;
+  const byId = new Map(
+    (product.images as { id?: number; image: string }[]).map((img) => [img.id, img]),
+  );
+  const own = ids.flatMap((id) => byId.get(id) ?? []);
+  return own.length > 0 ? own : product.images;
 }
 
 type Notice = { text: string; ok: boolean } | null;
@@ -136,7 +210,13 @@ function addFailure(error: unknown, unauthenticated: string, other: string) {
  * quantity alone — the bag stays as it was — and opens the order. A visitor pressing either
  * button gets the sign-in dialog, and the button's action follows once signed in.
  */
-function Purchase({ product }: { product: Product }) {
+function Purchase({
+  product,
+  picked,
+}: {
+  product: PageProduct;
+  picked?: ReturnType<typeof useVariantChoice>;
+}) {
   const client = useQueryClient();
   const { whenSignedIn } = useAuthDialog();
   const [quantity, setQuantity] = useState(1);
@@ -145,19 +225,45 @@ function Purchase({ product }: { product: Product }) {
   const [busy, setBusy] = useState(false);
   const [showForm, setShowForm] = useState(false);
   const checkout = useRef<HTMLDivElement>(null);
-  const outOfStock = product.inventory < 1;
+  const [missing, setMissing] = useState(false);
+  const variant = picked?.variant;
+  const stock = picked ? (variant?.inventory ?? product.inventory) : product.inventory;
+  const outOfStock = stock < 1;
+  const price = variant?.unit_price ?? product.unit_price;
+  // A product with options is bought as one of its variants: all options chosen first.
+  const unchosen = picked !== undefined && variant === undefined;
+  // The stepper is capped at the chosen variant's stock; a larger earlier count shrinks to it.
+  const maxQuantity = Math.max(1, Math.min(MAX_QUANTITY, stock));
+  const shown = Math.min(quantity, maxQuantity);
+
+  function refuseUnchosen() {
+    if (!unchosen) return false;
+    setMissing(true);
+    setShowForm(false);
+    const names = picked.options
+      .filter((_, i) => picked.choice[i] == null)
+      .map((o) => o.name.toLowerCase());
+    setNotice({ text: `Please choose ${names.join(' and ')} first.`, ok: false });
+    return true;
+  }
 
   async function onAddToCart() {
-    if (outOfStock) return;
+    if (refuseUnchosen() || outOfStock) return;
     setNotice(null);
     if (!isOnline()) {
-      queueChange({ kind: 'add', productId: product.id, quantity, name: product.name });
+      queueChange({
+        kind: 'add',
+        productId: product.id,
+        variantId: variant?.id,
+        quantity: shown,
+        name: variant ? `${product.name}, ${optionsLabel(variant.options)}` : product.name,
+      });
       setNotice({ text: QUEUED_ADD, ok: true });
       return;
     }
     setBusy(true);
     try {
-      await addToCart(product.id, quantity);
+      await addToCart(product.id, shown, variant?.id);
       setAdded(true);
       window.setTimeout(() => {
         setAdded(false);
@@ -177,6 +283,7 @@ function Purchase({ product }: { product: Product }) {
   }
 
   function onBuyNow() {
+    if (refuseUnchosen()) return;
     if (outOfStock) {
       setNotice({ text: 'Product is out of stock', ok: false });
       return;
@@ -191,16 +298,23 @@ function Purchase({ product }: { product: Product }) {
 
   return (
     <div className="space-y-4">
-      <Stepper
-        label="Quantity"
-        value={quantity}
-        min={1}
-        max={Math.max(1, Math.min(MAX_QUANTITY, product.inventory))}
-        onChange={setQuantity}
-      />
+      {picked && (
+        <VariantPicker
+          options={picked.options}
+          variants={picked.variants}
+          choice={picked.choice}
+          missing={missing && unchosen}
+          onChoose={(index, value) => {
+            picked.choose(index, value);
+            setNotice(null);
+            setShowForm(false);
+          }}
+        />
+      )}
+      <Stepper label="Quantity" value={shown} min={1} max={maxQuantity} onChange={setQuantity} />
       <div className="flex flex-wrap gap-3">
         <Button
-          disabled={outOfStock || busy}
+          disabled={(outOfStock && !unchosen) || busy}
           onClick={() => {
             whenSignedIn(() => void onAddToCart());
           }}
@@ -210,7 +324,7 @@ function Purchase({ product }: { product: Product }) {
         </Button>
         <Button
           variant="accent"
-          disabled={outOfStock || busy}
+          disabled={(outOfStock && !unchosen) || busy}
           onClick={() => {
             whenSignedIn(onBuyNow);
           }}
@@ -219,7 +333,11 @@ function Purchase({ product }: { product: Product }) {
           Buy Now
         </Button>
       </div>
-      {outOfStock && <p className="font-semibold text-danger-700">Product is out of stock</p>}
+      {outOfStock && (
+        <p className="font-semibold text-danger-700">
+          {variant ? 'This option is sold out' : 'Product is out of stock'}
+        </p>
+      )}
       <div aria-live="polite">
         {added && (
           <p className="rounded-control bg-brand-50 p-3 font-semibold text-brand-800">
@@ -243,8 +361,12 @@ function Purchase({ product }: { product: Product }) {
               onPlaced={() => {
                 void invalidateProducts(client);
               }}
-              items={[{ product_id: product.id, quantity }]}
-              lines={{ count: quantity, total: (toPesewas(product.unit_price) ?? 0) * quantity }}
+              items={[
+                variant
+                  ? { product_id: product.id, quantity: shown, variant_id: variant.id }
+                  : { product_id: product.id, quantity: shown },
+              ]}
+              lines={{ count: shown, total: (toPesewas(price) ?? 0) * shown }}
             />
           </Suspense>
         </div>

@@ -19,6 +19,13 @@ const ProductImages = lazyPart<{ product: SellerProduct }>(() =>
   import('@/features/seller/components/product-images').then((m) => ({ default: m.ProductImages })),
 );
 
+// The options and variants load the same way, after the form.
+const ProductVariants = lazyPart<{ product: SellerProduct }>(() =>
+  import('@/features/seller/components/product-variants').then((m) => ({
+    default: m.ProductVariants,
+  })),
+);
+
 export const PRODUCT_FAILED = 'Failed to load the product. Please try again.';
 
 /** Seller Centre: /seller/products/new adds a product, /seller/products/{id} edits one. */
@@ -78,6 +85,7 @@ function EditProduct({ id }: { id: number }) {
           }
         >
           <ProductImages product={product} />
+          <ProductVariants product={product} />
         </Suspense>
       )}
     </>

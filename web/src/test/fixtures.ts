@@ -214,4 +214,7 @@ export const controller: Product = {
   brand: '',
   was_price: null,
   date_created: '2026-03-01T09:30:12.345Z',
+  options: [],
+  price_varies: false,
+  variants: [],
 };

@@ -3,7 +3,7 @@ import { apiGet, apiGetWithHeaders, pageOf } from '@/lib/api/client';
 
 /** What a rail's card shows, and so all it asks for (`fields=`). */
 export const RAIL_FIELDS =
-  'id,name,description,unit_price,images,inventory,average_rating,ratings_count';
+  'id,name,description,unit_price,images,inventory,average_rating,ratings_count,price_varies';
 export const RAIL_SIZE = 12;
 
 type Page = { results: CardProduct[] };

@@ -176,7 +176,7 @@ describe('home rails', () => {
     const deal = asked.find((q) => q.get('ordering') === '-discount');
     expect(deal?.get('on_sale')).toBe('true');
     expect(deal?.get('fields')).toBe(
-      'id,name,description,unit_price,images,inventory,average_rating,ratings_count,was_price',
+      'id,name,description,unit_price,images,inventory,average_rating,ratings_count,price_varies,was_price',
     );
     expect(asked.find((q) => q.get('ordering') === '-date_created')?.get('page_size')).toBe('12');
   });
@@ -240,7 +240,7 @@ describe('bought together', () => {
       within(together).getByRole('link', { name: 'DualSense Controller' }),
     ).toBeInTheDocument();
     expect(fields).toBe(
-      'id,name,description,unit_price,images,inventory,average_rating,ratings_count',
+      'id,name,description,unit_price,images,inventory,average_rating,ratings_count,price_varies',
     );
     expect(screen.queryByRole('link', { name: /See all/ })).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { apiGet, apiRequest, listItems } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { emit, on } from '@/lib/events';
+import type { ChosenOption } from '@/lib/variants';
 
 export const cartItemsQueryKey = ['cart', 'items'] as const;
 
@@ -35,18 +36,31 @@ export function useCartCount(signedIn: boolean): number {
 }
 
 /**
- * `POST /api/store/cart-items/` — adds a product (merged into its line if present), then tells
- * the header with `cartUpdated`.
+ * `POST /api/store/cart-items/` — adds a product, as one of its variants when it has options
+ * (merged into the line of that product and variant if present), then tells the header with
+ * `cartUpdated`.
  */
-export async function addToCart(productId: number, quantity: number) {
-  const item = await apiRequest('post', '/store/cart-items/', {
-    body: { product_id: productId, quantity },
-  });
+export async function addToCart(productId: number, quantity: number, variantId?: number) {
+  const body =
+    variantId === undefined
+      ? { product_id: productId, quantity }
+      : { product_id: productId, quantity, variant_id: variantId };
+  const item = await apiRequest('post', '/store/cart-items/', { body });
   emit('cartUpdated');
   return item;
 }
 
-export type CartItem = components['schemas']['CartItem'];
+/** A bag line; `variant` is the chosen variant of a product with options (null without). */
+export type CartItem = components['schemas']['CartItem'] & {
+  variant_id?: number | null;
+  variant?: {
+    id: number;
+    sku: string;
+    options: ChosenOption[];
+    unit_price: string;
+    inventory: number;
+  } | null;
+};
 
 /** The bag's lines, shared with the header's count (one request serves both). */
 export function useCartItems() {

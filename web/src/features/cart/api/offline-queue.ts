@@ -9,7 +9,7 @@ import { addToCart, removeCartItem, updateCartItem } from './cart-items';
 // Both lists are forgotten when the shopper's session ends (pwa/start.tsx).
 
 export type QueuedChange =
-  | { kind: 'add'; productId: number; quantity: number; name: string }
+  | { kind: 'add'; productId: number; variantId?: number; quantity: number; name: string }
   | { kind: 'quantity'; itemId: number; quantity: number; name: string }
   | { kind: 'remove'; itemId: number; name: string };
 
@@ -109,7 +109,7 @@ export function describeChange(change: QueuedChange): string {
 function send(change: QueuedChange): Promise<unknown> {
   switch (change.kind) {
     case 'add':
-      return addToCart(change.productId, change.quantity);
+      return addToCart(change.productId, change.quantity, change.variantId);
     case 'quantity':
       return updateCartItem(change.itemId, change.quantity);
     case 'remove':
@@ -119,12 +119,14 @@ function send(change: QueuedChange): Promise<unknown> {
 
 /**
  * Whether the product or line went away meanwhile: a line answers 404, a product the API's
- * `product_id` field error ('Invalid pk "31" - object does not exist.', not for shoppers' eyes).
+ * `product_id` (or a variant's `variant_id`) field error ('Invalid pk "31" - object does not exist.',
+ * not for shoppers' eyes).
  */
 function gone(error: ApiError): boolean {
   const body = error.body;
   return (
-    error.status === 404 || (typeof body === 'object' && body !== null && 'product_id' in body)
+    error.status === 404 ||
+    (typeof body === 'object' && body !== null && ('product_id' in body || 'variant_id' in body))
   );
 }
 

@@ -5,6 +5,7 @@ import { Stepper } from '@/components/ui/stepper';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { Spinner } from '@/components/ui/loading';
 import { problemText } from '@/lib/api/problem';
+import { optionsLabel } from '@/lib/variants';
 import type { CartItem } from '../api/cart-items';
 
 /** The most of one product a line may hold (contract §2.3). */
@@ -16,10 +17,15 @@ export const REMOVE_FAILED = 'Failed to remove item. Please try again.';
 /** Why a line cannot be ordered as it is, or null when it can. */
 export function unavailableReason(item: CartItem): string | null {
   if (item.available) return null;
-  const stock = item.product.inventory;
+  const stock = lineStock(item);
   if (stock >= item.quantity) return 'This product is no longer available. Please remove it.';
   if (stock < 1) return 'Out of Stock. Please remove it from your bag.';
   return `Only ${String(stock)} left in stock. Please lower the quantity.`;
+}
+
+/** The stock the line draws on: its variant's, or the product's without options. */
+export function lineStock(item: CartItem): number {
+  return item.variant?.inventory ?? item.product.inventory;
 }
 
 /**
@@ -39,7 +45,8 @@ export function BagLine({
   const [busy, setBusy] = useState<'updating' | 'removing' | null>(null);
   const [error, setError] = useState('');
   const reason = unavailableReason(item);
-  const max = Math.max(1, Math.min(LINE_MAX, item.product.inventory));
+  const max = Math.max(1, Math.min(LINE_MAX, lineStock(item)));
+  const chosen = optionsLabel(item.variant?.options);
 
   async function run(kind: 'updating' | 'removing', action: () => Promise<void>, failed: string) {
     setBusy(kind);
@@ -58,7 +65,7 @@ export function BagLine({
   return (
     <li
       aria-busy={busy !== null}
-      aria-label={item.product.name}
+      aria-label={chosen ? `${item.product.name}, ${chosen}` : item.product.name}
       className="flex gap-3 rounded-card bg-white p-3 shadow-card sm:gap-4 sm:p-4"
     >
       <Thumbnail src={item.product.images[0]?.image} />
@@ -72,8 +79,13 @@ export function BagLine({
           </Link>
           <Price amount={item.total_price} />
         </div>
+        {chosen && <p className="text-sm break-words">{chosen}</p>}
         <p className="text-sm text-muted">
-          <Price amount={item.product.unit_price} className="font-normal" /> each
+          <Price
+            amount={item.variant?.unit_price ?? item.product.unit_price}
+            className="font-normal"
+          />{' '}
+          each
         </p>
         {reason && <p className="text-sm font-semibold text-danger-700">{reason}</p>}
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -9,7 +9,7 @@ export type ProductSummary = components['schemas']['Product'];
 
 /** Lists ask only for what a card shows (contract §1.9): no reviews, no specification. */
 export const LIST_FIELDS =
-  'id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count';
+  'id,name,description,unit_price,was_price,images,inventory,average_rating,ratings_count,price_varies';
 export const PAGE_SIZE = 24;
 
 /**

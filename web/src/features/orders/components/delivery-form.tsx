@@ -56,7 +56,7 @@ export default function DeliveryForm({
   blocked: string | null;
   onPlaced: () => void;
   lines: Lines;
-  items?: { product_id: number; quantity: number }[];
+  items?: { product_id: number; quantity: number; variant_id?: number }[];
   bag?: readonly BagLine[];
 }) {
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { LineOptions, type OrderLineOptions } from '@/components/line-options';
 import { Link } from 'react-router';
 import { OrderStatus } from '@/components/order-status';
 import { Price } from '@/components/ui/price';
@@ -133,6 +134,7 @@ function ItemList({ items }: { items: Item[] }) {
             >
               {item.name}
             </Link>
+            <LineOptions options={(item as OrderLineOptions).options} />
             {/* Under the name, so that on a phone the name keeps the card's width. */}
             <p className="flex flex-wrap justify-between gap-x-3">
               <span className="text-sm text-muted">

@@ -1,3 +1,4 @@
+import { LineOptions, type OrderLineOptions } from '@/components/line-options';
 import { AddressView } from '@/components/address-view';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -118,6 +119,7 @@ export function SellerOrderCard({
               <li key={item.id} className="flex flex-wrap items-baseline gap-x-3 py-2">
                 <span className="min-w-0 flex-1 basis-48 font-semibold break-words">
                   {item.name}
+                  <LineOptions options={(item as OrderLineOptions).options} />
                 </span>
                 <span className="text-sm text-muted">
                   {item.quantity} × <Price amount={item.unit_price} className="font-normal" />
