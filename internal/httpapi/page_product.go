@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // productJSON is the part of the product object the page's head uses.
@@ -21,6 +22,57 @@ type productJSON struct {
 	Store *struct {
 		Name string `json:"name"`
 	} `json:"store"`
+	Variants []struct {
+		ID        int64    `json:"id"`
+		SKU       string   `json:"sku"`
+		Options   []string `json:"options"`
+		UnitPrice string   `json:"unit_price"`
+		Inventory int      `json:"inventory"`
+		Active    bool     `json:"active"`
+	} `json:"variants"`
+}
+
+// offerAvailability is schema.org's word for a stock level.
+func offerAvailability(inventory int) string {
+	if inventory > 0 {
+		return "https://schema.org/InStock"
+	}
+	return "https://schema.org/OutOfStock"
+}
+
+// productOffers is one Offer for a product without options, else one per
+// active variant, each with its own SKU, price, stock and address (?variant=),
+// so search engines can show the choice a shopper searched for.
+func (a *API) productOffers(prod *productJSON, canonical string) any {
+	if len(prod.Variants) == 0 {
+		return map[string]any{
+			"@type":         "Offer",
+			"price":         prod.UnitPrice,
+			"priceCurrency": "GHS",
+			"availability":  offerAvailability(prod.Inventory),
+			"url":           a.absolute(canonical),
+		}
+	}
+	offers := make([]map[string]any, 0, len(prod.Variants))
+	for _, v := range prod.Variants {
+		if !v.Active {
+			continue
+		}
+		sku := v.SKU
+		if sku == "" {
+			sku = strconv.FormatInt(prod.ID, 10) + "-" + strconv.FormatInt(v.ID, 10)
+		}
+		offers = append(offers, map[string]any{
+			"@type":         "Offer",
+			"name":          prod.Name + " — " + strings.Join(v.Options, " · "),
+			"sku":           sku,
+			"price":         v.UnitPrice,
+			"priceCurrency": "GHS",
+			"availability":  offerAvailability(v.Inventory),
+			"url":           a.absolute(canonical + "?variant=" + strconv.FormatInt(v.ID, 10)),
+		})
+	}
+	return offers
 }
 
 func (a *API) productPage(r *http.Request, p *page) {
@@ -54,10 +106,6 @@ func (a *API) productPage(r *http.Request, p *page) {
 	if len(prod.Images) > 0 {
 		p.image, p.imageSizes = prod.Images[0].Image, gallerySizes
 	}
-	availability := "https://schema.org/OutOfStock"
-	if prod.Inventory > 0 {
-		availability = "https://schema.org/InStock"
-	}
 	ld := map[string]any{
 		"@context":    "https://schema.org",
 		"@type":       "Product",
@@ -65,13 +113,7 @@ func (a *API) productPage(r *http.Request, p *page) {
 		"sku":         strconv.FormatInt(prod.ID, 10),
 		"description": p.description,
 		"image":       images,
-		"offers": map[string]any{
-			"@type":         "Offer",
-			"price":         prod.UnitPrice,
-			"priceCurrency": "GHS",
-			"availability":  availability,
-			"url":           a.absolute(p.canonical),
-		},
+		"offers":      a.productOffers(&prod, p.canonical),
 	}
 	if prod.Store != nil {
 		ld["brand"] = map[string]any{"@type": "Brand", "name": prod.Store.Name}

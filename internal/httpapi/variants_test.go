@@ -1,7 +1,10 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -479,4 +482,51 @@ func shopMoney(t *testing.T, pesewas string) string {
 		t.Fatal(err)
 	}
 	return shop.Money(n).String()
+}
+
+// TestVariantProductPageOffers: the product page's JSON-LD has one Offer per
+// active variant, with its SKU, price, stock and address.
+func TestVariantProductPageOffers(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		p := f.setUp(t)
+		black256 := p.byValues(t, "256 GB", "Black")
+		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"active":false}]}`, black256.ID))
+		w := f.a.Do("GET", fmt.Sprintf("/store/products/%d", f.phone.ID), "")
+		assertStatus(t, w.Code, 200)
+		ld := regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`).FindStringSubmatch(w.Body.String())
+		if ld == nil {
+			t.Fatal("no JSON-LD")
+		}
+		var product struct {
+			Offers []struct {
+				Type                                string `json:"@type"`
+				Name, SKU, Price, Availability, URL string
+				PriceCurrency                       string
+			}
+		}
+		if err := json.Unmarshal([]byte(ld[1]), &product); err != nil {
+			t.Fatal(err)
+		}
+		type offer struct{ name, sku, price, availability, url string }
+		var got []offer
+		for _, o := range product.Offers {
+			if o.Type != "Offer" || o.PriceCurrency != "GHS" {
+				t.Errorf("offer %+v", o)
+			}
+			got = append(got, offer{o.Name, o.SKU, o.Price, strings.TrimPrefix(o.Availability, "https://schema.org/"),
+				o.URL[strings.Index(o.URL, "/store/"):]})
+		}
+		page := fmt.Sprintf("/store/products/%d?variant=", f.phone.ID)
+		id := func(v variantOut) string { return fmt.Sprint(v.ID) }
+		blue128, black128, blue256 := p.byValues(t, "128 GB", "Blue"), p.byValues(t, "128 GB", "Black"), p.byValues(t, "256 GB", "Blue")
+		want := []offer{
+			{"iPhone 15 — 128 GB · Blue", "IP15-128-BLU", "5499.00", "InStock", page + id(blue128)},
+			{"iPhone 15 — 128 GB · Black", fmt.Sprintf("%d-%d", f.phone.ID, black128.ID), "5499.00", "OutOfStock", page + id(black128)},
+			{"iPhone 15 — 256 GB · Blue", "IP15-256-BLU", "6299.00", "InStock", page + id(blue256)},
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("offers =\n%+v\nwant\n%+v", got, want)
+		}
+	})
 }
