@@ -169,7 +169,8 @@ describe('product import', () => {
     );
     sellerAt('/seller/products/import');
     const user = userEvent.setup();
-    const apply = await screen.findByRole('button', { name: 'Apply' });
+    // The page is a lazy chunk: the first test of a run loads it.
+    const apply = await screen.findByRole('button', { name: 'Apply' }, { timeout: 12000 });
     expect(apply).toHaveAttribute('aria-disabled', 'true');
     await user.upload(screen.getByLabelText('CSV file'), csv('sku,price\nA,x\n'));
     await user.click(screen.getByRole('button', { name: 'Check file' }));
