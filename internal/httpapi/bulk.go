@@ -71,38 +71,113 @@ type importReportDTO struct {
 // importSellerProducts checks (?dry_run=1) or applies a CSV file sent as
 // the text/csv body. A refused apply answers 422 with the same report.
 func (a *API) importSellerProducts(w http.ResponseWriter, r *http.Request) error {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/csv" {
-		return &shop.Error{Kind: shop.KindUnsupportedMedia, Code: "unsupported_media_type",
-			Detail: `Send the file as text/csv, not "` + r.Header.Get("Content-Type") + `".`}
-	}
-	dry := false
-	switch v := lastQueryValue(r, "dry_run"); v {
-	case "", "0", "false":
-	case "1", "true":
-		dry = true
-	default:
-		return shop.Invalid(shop.FieldErrors{"dry_run": {`Enter 1 for a dry run or leave it out.`}})
-	}
-	body := http.MaxBytesReader(w, r.Body, service.MaxImportBytes)
-	rep, err := a.svc.ImportSellerProducts(r.Context(), caller(r), body, dry)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return &shop.Error{Kind: shop.KindTooLarge, Code: "file_too_large",
-			Detail: "A file may be at most " + strconv.Itoa(service.MaxImportBytes>>20) + " MB: split it."}
-	}
+	dry, err := importRequest(r)
 	if err != nil {
 		return err
 	}
-	out := importReportDTO{DryRun: rep.DryRun, Applied: rep.Applied, Rows: rep.Rows, Created: rep.Created,
-		Updated: rep.Updated, Unchanged: rep.Unchanged, Problems: make([]importProblemDTO, len(rep.Problems))}
-	for i, p := range rep.Problems {
-		out.Problems[i] = importProblemDTO{Row: p.Row, Column: p.Column, Message: p.Message}
+	body := http.MaxBytesReader(w, r.Body, service.MaxImportBytes)
+	rep, err := a.svc.ImportSellerProducts(r.Context(), caller(r), body, dry)
+	if err != nil {
+		return importError(err)
 	}
 	status := http.StatusOK
 	if !dry && !rep.Applied {
 		status = http.StatusUnprocessableEntity
 	}
-	return reply(w, status, out)
+	return reply(w, status, toImportReportDTO(rep))
+}
+
+// importRequest reads what both imports share: a text/csv body and the
+// dry_run switch.
+func importRequest(r *http.Request) (dry bool, err error) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/csv" {
+		return false, &shop.Error{Kind: shop.KindUnsupportedMedia, Code: "unsupported_media_type",
+			Detail: `Send the file as text/csv, not "` + r.Header.Get("Content-Type") + `".`}
+	}
+	switch v := lastQueryValue(r, "dry_run"); v {
+	case "", "0", "false":
+		return false, nil
+	case "1", "true":
+		return true, nil
+	default:
+		return false, shop.Invalid(shop.FieldErrors{"dry_run": {`Enter 1 for a dry run or leave it out.`}})
+	}
+}
+
+// importError names a body over the limit; other errors pass.
+func importError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return &shop.Error{Kind: shop.KindTooLarge, Code: "file_too_large",
+			Detail: "A file may be at most " + strconv.Itoa(service.MaxImportBytes>>20) + " MB: split it."}
+	}
+	return err
+}
+
+func toImportReportDTO(rep *service.ImportReport) importReportDTO {
+	out := importReportDTO{DryRun: rep.DryRun, Applied: rep.Applied, Rows: rep.Rows, Created: rep.Created,
+		Updated: rep.Updated, Unchanged: rep.Unchanged, Problems: make([]importProblemDTO, len(rep.Problems))}
+	for i, p := range rep.Problems {
+		out.Problems[i] = importProblemDTO{Row: p.Row, Column: p.Column, Message: p.Message}
+	}
+	return out
+}
+
+type importJobDTO struct {
+	ID      int64            `json:"id"`
+	DryRun  bool             `json:"dry_run"`
+	Status  string           `json:"status"`
+	Total   int              `json:"total"`
+	Checked int              `json:"checked"`
+	Applied int              `json:"applied"`
+	Report  *importReportDTO `json:"report"`
+	Error   *string          `json:"error"`
+	Created string           `json:"created_at"`
+}
+
+func toImportJobDTO(v *service.ImportJobView) importJobDTO {
+	j := v.Job
+	out := importJobDTO{ID: j.ID, DryRun: j.DryRun, Status: j.Status, Total: j.Total, Checked: j.Checked,
+		Applied: j.Applied, Created: shop.FormatTime(j.CreatedAt)}
+	if v.Report != nil {
+		rep := toImportReportDTO(v.Report)
+		out.Report = &rep
+	}
+	if j.Error != "" {
+		out.Error = &j.Error
+	}
+	return out
+}
+
+// startImportJob stores an import of the CSV body as a background job
+// and answers 202 with it; its progress and result are read with
+// getImportJob (docs/decisions/0030-import-jobs.md).
+func (a *API) startImportJob(w http.ResponseWriter, r *http.Request) error {
+	dry, err := importRequest(r)
+	if err != nil {
+		return err
+	}
+	body := http.MaxBytesReader(w, r.Body, service.MaxImportBytes)
+	v, err := a.svc.StartImport(r.Context(), caller(r), body, dry)
+	if err != nil {
+		return importError(err)
+	}
+	w.Header().Set("Location", "/api/seller/product-imports/"+strconv.FormatInt(v.Job.ID, 10)+"/")
+	return reply(w, http.StatusAccepted, toImportJobDTO(v))
+}
+
+// getImportJob answers an import job of the caller's store.
+func (a *API) getImportJob(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "id", "Import")
+	if err != nil {
+		return err
+	}
+	v, err := a.svc.ImportJob(r.Context(), caller(r), id)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return reply(w, http.StatusOK, toImportJobDTO(v))
 }
 
 type bulkRequest struct {

@@ -720,7 +720,7 @@ func TestSellerStatement(t *testing.T) {
 		lines := strings.Split(strings.TrimSpace(w.Body.String()), "\n")
 		ref := "#" + strings.ToUpper(o.ID[:8])
 		want := []string{
-			"date,order,kind,balance,description,amount",
+			"\uFEFFdate,order,kind,balance,description,amount", // Excel reads GH₵ only after the mark
 			",,opening balance,,Balance at the start of " + month + ",0.00",
 			"," + ref + ",sale,pending,Order paid,1000.00",
 			"," + ref + ",commission,pending,Order paid,-100.00",

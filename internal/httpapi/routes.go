@@ -165,6 +165,8 @@ func (a *API) routes() http.Handler {
 	handle("/seller/products", h{"GET": requireUser(a.listSellerProducts), "POST": requireUser(a.createSellerProduct)})
 	handle("/seller/products/export.csv", h{"GET": requireUser(a.exportSellerProducts)})
 	handle("/seller/products/import", h{"POST": requireUser(a.importSellerProducts)})
+	handle("/seller/product-imports", h{"POST": requireUser(a.startImportJob)})
+	handle("/seller/product-imports/{id}", h{"GET": requireUser(a.getImportJob)})
 	handle("/seller/products/bulk", h{"POST": requireUser(a.bulkSellerProducts)})
 	handle("/seller/products/{id}", h{"GET": requireUser(a.getSellerProduct), "PATCH": requireUser(a.patchSellerProduct),
 		"DELETE": requireUser(a.deleteSellerProduct)})

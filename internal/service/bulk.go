@@ -74,8 +74,8 @@ func (s *Service) ExportSellerProducts(ctx context.Context, u *shop.User, emit f
 			was = p.WasPrice.String()
 		}
 		stock := strconv.Itoa(p.Inventory)
-		return emit([]string{strconv.FormatInt(p.ID, 10), p.SKU, p.Name, category, p.Brand, p.UnitPrice.String(), was,
-			stock, stock, yesNo(p.Active), p.Description, p.Specification})
+		return emit(guardRecord([]string{strconv.FormatInt(p.ID, 10), p.SKU, p.Name, category, p.Brand, p.UnitPrice.String(), was,
+			stock, stock, yesNo(p.Active), p.Description, p.Specification}))
 	})
 }
 
@@ -93,31 +93,53 @@ var errImportRunning = shop.Conflict("import_running", "Another import of your s
 // every row with the rules of the product form and reports every problem;
 // unless dryRun, and only when there is none, it writes the whole file in
 // one transaction: rows with the id or SKU of a product of the store update
-// the columns that differ, rows with a new SKU create products.
+// the columns that differ, rows with a new SKU create products. It answers
+// in the request, with a place in the import pool like a job (StartImport).
 func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body io.Reader, dryRun bool) (*ImportReport, error) {
 	st, err := s.ownStore(ctx, u)
 	if err != nil {
 		return nil, err
 	}
-	// One import at a time per store on this instance; across instances
-	// the unique SKU index and the locked rows keep concurrent imports apart.
-	if _, busy := s.imports.LoadOrStore(st.ID, struct{}{}); busy {
-		return nil, errImportRunning
+	ticket, release, err := s.admitImport(st.ID)
+	if err != nil {
+		return nil, err
 	}
-	defer s.imports.Delete(st.ID)
+	defer release()
+	if err := ticket.Start(ctx); err != nil {
+		var se *shop.Error
+		if errors.As(err, &se) && se.Kind == shop.KindUnavailable {
+			return nil, errImportsBusy(s.importing.retryAfter)
+		}
+		return nil, err
+	}
+	return s.importFile(ctx, st.ID, body, dryRun, nil)
+}
 
+// importFile checks and (unless dryRun) applies a file of the store,
+// counting its progress in run when not nil.
+func (s *Service) importFile(ctx context.Context, storeID int64, body io.Reader, dryRun bool, run *jobRun) (*ImportReport, error) {
 	header, records, err := readImportCSV(body)
 	if err != nil {
 		return nil, err
 	}
+	if run != nil {
+		run.total.Store(int64(len(records)))
+	}
 	rep := &ImportReport{DryRun: dryRun, Rows: len(records)}
-	imp, err := s.newImport(ctx, st.ID, header)
+	imp, err := s.newImport(ctx, storeID, header)
 	if err != nil {
 		return nil, err
 	}
 	for i, rec := range records {
 		imp.row(ctx, i+2, rec)
+		if run != nil && (i+1)%progressEvery == 0 {
+			run.checked.Store(int64(i + 1))
+		}
 	}
+	if run != nil {
+		run.checked.Store(int64(len(records)))
+	}
+	records = nil // the checked rows are in imp now; let the cells go
 	rep.Problems = imp.problems
 	slices.SortStableFunc(rep.Problems, func(a, b shop.RowProblem) int {
 		return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(columnOrder(a.Column), columnOrder(b.Column)))
@@ -129,9 +151,12 @@ func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body i
 	}
 	if dryRun || len(rep.Problems) > 0 || rep.Created+rep.Updated == 0 {
 		rep.Applied = !dryRun && len(rep.Problems) == 0
+		if rep.Applied && run != nil {
+			run.applied.Store(int64(rep.Rows))
+		}
 		return rep, nil
 	}
-	err = s.store.WriteProducts(ctx, st.ID, imp.edits, imp.creates, s.now(), nil)
+	err = s.store.WriteProducts(ctx, storeID, imp.edits, imp.creates, s.now(), nil)
 	var problems shop.RowProblems
 	if errors.As(err, &problems) {
 		rep.Problems = problems
@@ -142,6 +167,10 @@ func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body i
 		return nil, err
 	}
 	rep.Applied = true
+	if run != nil {
+		// One transaction: every row is written at its commit.
+		run.applied.Store(int64(rep.Rows))
+	}
 	return rep, nil
 }
 
@@ -174,7 +203,9 @@ func readImportCSV(body io.Reader) ([]string, [][]string, error) {
 		if err != nil {
 			return nil, nil, csvError(err)
 		}
-		for _, cell := range rec {
+		for i, cell := range rec {
+			// Cells the export guarded against formulas read as they were.
+			rec[i] = unguardCell(cell)
 			// PostgreSQL refuses both in text; a Windows "CSV" (not "CSV UTF-8") is the usual cause.
 			if !utf8.ValidString(cell) || strings.ContainsRune(cell, 0) {
 				line, _ := r.FieldPos(0)

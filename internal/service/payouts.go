@@ -241,14 +241,17 @@ func (s *Service) SellerStatement(ctx context.Context, u *shop.User, month strin
 		return Statement{}, err
 	}
 	var buf bytes.Buffer
+	// UTF-8 with a byte order mark, so Excel shows "GH₵" and names as
+	// typed; every cell guarded against formulas (csvguard.go).
+	buf.WriteString("\uFEFF")
 	w := csv.NewWriter(&buf)
 	_ = w.Write([]string{"date", "order", "kind", "balance", "description", "amount"})
 	_ = w.Write([]string{shop.FormatTime(from), "", "opening balance", "", "Balance at the start of " + month, opening.String()})
 	closing := opening
 	for _, l := range lines {
 		closing += l.Amount
-		_ = w.Write([]string{shop.FormatTime(l.CreatedAt), OrderRef(l.OrderID), l.Kind, shop.Bucket(l.Account), l.Memo,
-			l.Amount.String()})
+		_ = w.Write(guardRecord([]string{shop.FormatTime(l.CreatedAt), OrderRef(l.OrderID), l.Kind, shop.Bucket(l.Account),
+			l.Memo, l.Amount.String()}))
 	}
 	_ = w.Write([]string{shop.FormatTime(to), "", "closing balance", "", "Balance at the end of " + month, closing.String()})
 	w.Flush()

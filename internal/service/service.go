@@ -42,6 +42,7 @@ type Store interface {
 	DeliveryStore
 	PayoutStore
 	VariantStore
+	ImportJobStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
 }
@@ -162,6 +163,8 @@ type Service struct {
 	background sync.WaitGroup
 	// hashing and images bound the expensive work (workpool.go).
 	hashing, images *WorkPool
+	// importing bounds CSV imports, shared by all stores (importjobs.go).
+	importing *WorkPool
 }
 
 // Deps are the collaborators a Service needs.
@@ -193,6 +196,9 @@ type Deps struct {
 	// HashPool and ImagePool bound password hashing and image decoding;
 	// nil sizes them from the cores (DefaultHashPool, DefaultImagePool).
 	HashPool, ImagePool *WorkPool
+	// ImportPool bounds CSV imports; nil sizes it from the cores
+	// (DefaultImportPool).
+	ImportPool *WorkPool
 }
 
 // Probe checks that one dependency besides the database is usable (the
@@ -238,10 +244,13 @@ func New(d Deps) (*Service, error) {
 	if d.ImagePool == nil {
 		d.ImagePool = NewWorkPool(DefaultImagePool())
 	}
+	if d.ImportPool == nil {
+		d.ImportPool = NewWorkPool(DefaultImportPool())
+	}
 	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry, momoTimeout: d.MobileMoneyTimeout,
-		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool,
+		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool, importing: d.ImportPool,
 		details: newDetailCache(detailCacheBytes)}
 	if s.later == nil {
 		s.later = s.spawn

@@ -3,6 +3,7 @@ package shop
 import (
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ProductEdit is one product's change in a bulk write (a CSV import or a
@@ -36,4 +37,28 @@ func (p RowProblems) Error() string {
 		b.WriteString(" row " + strconv.Itoa(r.Row) + " " + r.Column + ": " + r.Message)
 	}
 	return b.String()
+}
+
+// Import job states (docs/decisions/0030-import-jobs.md).
+const (
+	JobQueued  = "queued"
+	JobRunning = "running"
+	JobDone    = "done"
+	JobFailed  = "failed"
+)
+
+// ImportJob is a CSV import run in the background: its progress while it
+// runs, then its result (the report, kept as JSON by the service) or why it
+// failed.
+type ImportJob struct {
+	ID, StoreID int64
+	DryRun      bool
+	Status      string
+	// Total is the file's rows after the header (0 until it is read);
+	// Checked and Applied count rows checked and written.
+	Total, Checked, Applied int
+	Result                  string // the report as JSON, once done
+	Error                   string // why it failed, for the seller
+	CreatedAt, HeartbeatAt  time.Time
+	FinishedAt              time.Time // zero while queued or running
 }

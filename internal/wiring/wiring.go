@@ -67,8 +67,9 @@ type Shop struct {
 	// listening.
 	Uploads  *s3media.Bucket
 	MediaDir string
-	// HashPool and ImagePool bound password hashing and image decoding.
-	HashPool, ImagePool *service.WorkPool
+	// HashPool and ImagePool bound password hashing and image decoding;
+	// ImportPool bounds CSV imports.
+	HashPool, ImagePool, ImportPool *service.WorkPool
 
 	fanout fanout
 }
@@ -86,8 +87,9 @@ func New(ctx context.Context, o Options) (*Shop, error) {
 		o.Log = slog.Default()
 	}
 	s := &Shop{MediaDir: o.MediaDir,
-		HashPool:  service.NewWorkPool(service.DefaultHashPool()),
-		ImagePool: service.NewWorkPool(service.DefaultImagePool())}
+		HashPool:   service.NewWorkPool(service.DefaultHashPool()),
+		ImagePool:  service.NewWorkPool(service.DefaultImagePool()),
+		ImportPool: service.NewWorkPool(service.DefaultImportPool())}
 	if s.MediaDir == "" {
 		s.MediaDir = filepath.Join(cfg.DataDir, "media")
 	}
@@ -108,12 +110,23 @@ func New(ctx context.Context, o Options) (*Shop, error) {
 	svc, err := service.New(service.Deps{Store: st, Log: o.Log, Now: o.Now, Sleep: o.Sleep, Background: o.Background,
 		Fanout: s.fanout, Accounts: accounts, Payments: paymentGateway(cfg, o.Now), OrderExpiry: cfg.OrderExpiry,
 		MobileMoneyTimeout: cfg.MobileMoneyTimeout,
-		Media:              media, Probes: s.readinessProbes(cfg, st), HashPool: s.HashPool, ImagePool: s.ImagePool})
+		Media:              media, Probes: s.readinessProbes(cfg, st), HashPool: s.HashPool, ImagePool: s.ImagePool,
+		ImportPool: s.ImportPool})
 	if err != nil {
 		s.Close()
 		return nil, err
 	}
 	s.Service = svc
+	// Imports whose instance stopped (this one before its restart, or
+	// another) end as failed with a reason instead of "running" for ever.
+	lost, err := svc.FailLostImports(ctx)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("import jobs: %w", err)
+	}
+	if lost > 0 {
+		o.Log.Warn("import jobs of a stopped instance failed", "jobs", lost)
+	}
 	opts := httpapi.Options{Config: cfg, Service: svc, Web: o.Web, Media: os.DirFS(s.MediaDir),
 		OpenAPI: api.OpenAPIYAML, Log: o.Log, PoolStats: func() map[string]sql.DBStats { return poolStats(st) }}
 	if s.Uploads != nil { // a nil *Bucket would make a non-nil interface

@@ -34,7 +34,12 @@ test('a store owner imports a file with problems, fixes it, applies it and deact
     mimeType: 'text/csv',
     buffer: Buffer.from(header + rows('12.5.0', '')),
   });
+  // The check runs as a background job: 202 with the job, then read until it is done.
+  const started = page.waitForResponse(
+    (r) => r.url().includes('/api/seller/product-imports/') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Check file' }).click();
+  expect((await started).status()).toBe(202);
   const problems = page.getByRole('list', { name: 'Problems' });
   await expect(problems.getByRole('listitem')).toHaveText([
     'Row 2, price: Enter a price in GH₵ like 1,234.50.',
@@ -59,10 +64,17 @@ test('a store owner imports a file with problems, fixes it, applies it and deact
       'No problems in 2 rows: 2 new products, 0 changed products, 0 unchanged rows. Apply to make the changes.',
     ),
   ).toBeVisible();
+  // The apply is a job too; its last reading is done, with the report the page shows.
+  const done = page.waitForResponse(async (r) => {
+    if (!r.url().includes('/api/seller/product-imports/') || r.request().method() !== 'GET')
+      return false;
+    return ((await r.json()) as { status: string }).status === 'done';
+  });
   await apply.click();
   await expect(
     page.getByText('Done: 2 new products, 0 changed products, 0 unchanged rows.'),
   ).toBeVisible();
+  expect(((await (await done).json()) as { dry_run: boolean }).dry_run).toBe(false);
 
   await page.goto(`/seller/products?search=${stamp}`);
   const list = page.getByRole('list', { name: 'Your products' });

@@ -147,7 +147,7 @@ func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
 // dataTables lists every table in an order that deleting top to bottom
 // never breaks a foreign key.
 var dataTables = []string{
-	"ledger_lines", "ledger_journals", "ledger_parts", "payouts", "payout_accounts",
+	"import_jobs", "ledger_lines", "ledger_journals", "ledger_parts", "payouts", "payout_accounts",
 	"stream_tickets", "rate_limit_counters", "idempotency_keys", "password_reset_tokens", "phone_codes", "notification_prefs",
 	"refresh_tokens", "outbox", "complaints", "page_views", "search_misses", "messages", "wishlists", "addresses",
 	"refunds", "payment_events", "payments", "order_events", "order_items", "orders", "cart_items", "carts",

@@ -95,46 +95,82 @@ describe('bulk actions on the product list', () => {
 
 const csv = (text: string) => new File([text], 'products.csv', { type: 'text/csv' });
 
+/** A job as `GET /api/seller/product-imports/{id}/` answers it. */
+function importJob(over: Record<string, unknown>) {
+  return {
+    id: 7,
+    dry_run: true,
+    status: 'running',
+    total: 0,
+    checked: 0,
+    applied: 0,
+    report: null,
+    error: null,
+    created_at: '2026-11-28T23:00:00Z',
+    ...over,
+  };
+}
+
+function report(over: Record<string, unknown>) {
+  return {
+    dry_run: true,
+    applied: false,
+    rows: 2,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    problems: [],
+    ...over,
+  };
+}
+
 describe('product import', () => {
-  it('checks a file, lists its problems and keeps Apply off; a clean file is then applied', async () => {
+  it('checks a file as a job, lists its problems and keeps Apply off; a clean file is then applied', async () => {
     const sent: { query: string; body: string; type: string | null }[] = [];
     let clean = false;
+    let dry = true;
     server.use(
-      http.post('/api/seller/products/import/', async ({ request }) => {
+      http.post('/api/seller/product-imports/', async ({ request }) => {
         const url = new URL(request.url);
         sent.push({
           query: url.search,
           body: await request.text(),
           type: request.headers.get('Content-Type'),
         });
-        const dry = url.searchParams.get('dry_run') === '1';
+        dry = url.searchParams.get('dry_run') === '1';
+        return HttpResponse.json(importJob({ dry_run: dry, status: 'queued' }), { status: 202 });
+      }),
+      http.get('/api/seller/product-imports/7/', () => {
         if (!clean)
-          return HttpResponse.json({
-            dry_run: true,
-            applied: false,
-            rows: 2,
-            created: 0,
-            updated: 0,
-            unchanged: 0,
-            problems: [
-              { row: 3, column: 'price', message: 'Enter a price in GH₵ like 1,234.50.' },
-              { row: 3, column: '', message: 'Row 2 is the same product.' },
-            ],
-          });
-        return HttpResponse.json({
-          dry_run: dry,
-          applied: !dry,
-          rows: 2,
-          created: 1,
-          updated: 1,
-          unchanged: 0,
-          problems: [],
-        });
+          return HttpResponse.json(
+            importJob({
+              status: 'done',
+              total: 2,
+              checked: 2,
+              report: report({
+                problems: [
+                  { row: 3, column: 'price', message: 'Enter a price in GH₵ like 1,234.50.' },
+                  { row: 3, column: '', message: 'Row 2 is the same product.' },
+                ],
+              }),
+            }),
+          );
+        return HttpResponse.json(
+          importJob({
+            dry_run: dry,
+            status: 'done',
+            total: 2,
+            checked: 2,
+            applied: dry ? 0 : 2,
+            report: report({ dry_run: dry, applied: !dry, created: 1, updated: 1 }),
+          }),
+        );
       }),
     );
     sellerAt('/seller/products/import');
     const user = userEvent.setup();
-    const apply = await screen.findByRole('button', { name: 'Apply' });
+    // The page is a lazy chunk: the first test of a run loads it.
+    const apply = await screen.findByRole('button', { name: 'Apply' }, { timeout: 12000 });
     expect(apply).toHaveAttribute('aria-disabled', 'true');
     await user.upload(screen.getByLabelText('CSV file'), csv('sku,price\nA,x\n'));
     await user.click(screen.getByRole('button', { name: 'Check file' }));
@@ -164,6 +200,78 @@ describe('product import', () => {
       await screen.findByText('Done: 1 new product, 1 changed product, 0 unchanged rows.'),
     ).toBeInTheDocument();
     expect(sent.map((s) => s.query)).toEqual(['?dry_run=1', '?dry_run=1', '']);
+  });
+
+  it('shows the job’s progress while it runs, then its result; a failed job shows why', async () => {
+    const readings = [
+      importJob({ status: 'queued' }),
+      importJob({ total: 10000, checked: 2500 }),
+      importJob({ dry_run: false, total: 10000, checked: 10000 }),
+      importJob({
+        dry_run: false,
+        status: 'done',
+        total: 10000,
+        checked: 10000,
+        applied: 10000,
+        report: report({ dry_run: false, applied: true, rows: 10000, created: 10000 }),
+      }),
+    ];
+    let read = 0;
+    let release = () => {};
+    server.use(
+      http.post('/api/seller/product-imports/', () =>
+        HttpResponse.json(readings[0], { status: 202 }),
+      ),
+      http.get('/api/seller/product-imports/7/', async () => {
+        read = Math.min(read + 1, readings.length - 1);
+        // Each reading waits for the test to look at the one before.
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(readings[read]);
+      }),
+    );
+    sellerAt('/seller/products/import');
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('CSV file'), csv('sku\nA\n'));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const bar = await screen.findByRole('progressbar', {
+      name: 'Waiting for a turn: many imports are running…',
+    });
+    expect(bar).not.toHaveAttribute('value');
+    await waitFor(() => {
+      release();
+      expect(
+        screen.getByRole('progressbar', { name: 'Checked 2,500 of 10,000 rows…' }),
+      ).toHaveAttribute('value', '2500');
+    });
+    expect(screen.getByRole('progressbar')).toHaveAttribute('max', '10000');
+    await waitFor(() => {
+      release();
+      expect(screen.getByRole('progressbar', { name: 'Checked 10,000 rows.' })).toBeInTheDocument();
+    });
+    await waitFor(() => {
+      release();
+      expect(
+        screen.getByText('Done: 10,000 new products, 0 changed products, 0 unchanged rows.'),
+      ).toBeInTheDocument();
+    });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+
+    server.use(
+      http.get('/api/seller/product-imports/7/', () =>
+        HttpResponse.json(
+          importJob({
+            status: 'failed',
+            error: 'The server restarted before the import finished.',
+          }),
+        ),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(
+      await screen.findByText('The server restarted before the import finished.'),
+    ).toBeInTheDocument();
   });
 
   it('documents the template and links to it', async () => {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { downloadExport, importProducts } from '@/features/seller/api/bulk';
 import { sellerProductsQueryKey } from '@/features/seller/api/products';
-import type { ImportReport } from '@/features/seller/api/types';
+import type { ImportJob, ImportReport } from '@/features/seller/api/types';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The template's columns and what each holds (docs/decisions/0028-bulk-catalogue.md). */
@@ -38,14 +38,16 @@ export default function SellerImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [step, setStep] = useState<Step>('idle');
+  const [job, setJob] = useState<ImportJob | null>(null);
   const [error, setError] = useState('');
 
   async function run(dryRun: boolean) {
     if (!file) return;
     setStep(dryRun ? 'checking' : 'applying');
+    setJob(null);
     setError('');
     try {
-      const next = await importProducts(file, dryRun);
+      const next = await importProducts(file, dryRun, setJob);
       setReport(next);
       if (next.applied) await queryClient.invalidateQueries({ queryKey: sellerProductsQueryKey });
     } catch (e) {
@@ -86,8 +88,8 @@ export default function SellerImportPage() {
             Import
           </h2>
           <p className="mb-3">
-            At most 10,000 rows. The file is checked first; nothing changes until you apply a file
-            without problems, and then all of it changes at once.
+            At most 10,000 rows and 16 MB. The file is checked first; nothing changes until you
+            apply a file without problems, and then all of it changes at once.
           </p>
           <label className="mb-3 block">
             <span className="mb-1 block font-semibold">CSV file</span>
@@ -114,14 +116,7 @@ export default function SellerImportPage() {
               Apply
             </Button>
           </div>
-          {step !== 'idle' && (
-            <div className="mt-4">
-              <p id="import-progress" className="mb-1">
-                {step === 'checking' ? 'Checking the file…' : 'Applying the file…'}
-              </p>
-              <progress aria-labelledby="import-progress" className="w-full" />
-            </div>
-          )}
+          {step !== 'idle' && <Progress step={step} job={job} />}
           {error && (
             <div className="mt-4">
               <ErrorAlert>{error}</ErrorAlert>
@@ -166,6 +161,38 @@ export default function SellerImportPage() {
         </Link>
       </div>
     </>
+  );
+}
+
+/**
+ * The running import: rows checked of the file's rows, then (an apply) the one transaction that
+ * writes them. Before the file is read (the job waits for its turn) the bar is indeterminate.
+ */
+function Progress({ step, job }: { step: Exclude<Step, 'idle'>; job: ImportJob | null }) {
+  const total = job?.total ?? 0;
+  const rows = (count: number) => count.toLocaleString('en-GH');
+  let text = step === 'checking' ? 'Checking the file…' : 'Applying the file…';
+  let value: number | undefined;
+  let max = 1;
+  if (job && job.status === 'queued') text = 'Waiting for a turn: many imports are running…';
+  else if (job && total > 0) {
+    // A dry run only checks; an apply checks, then writes every row.
+    max = step === 'checking' ? total : 2 * total;
+    value = job.checked + (step === 'checking' ? 0 : job.applied);
+    text =
+      job.checked < total
+        ? `Checked ${rows(job.checked)} of ${rows(total)} rows…`
+        : step === 'checking'
+          ? `Checked ${rows(total)} rows.`
+          : `Writing ${rows(total)} rows…`;
+  }
+  return (
+    <div className="mt-4">
+      <p id="import-progress" className="mb-1" aria-live="polite">
+        {text}
+      </p>
+      <progress aria-labelledby="import-progress" className="w-full" value={value} max={max} />
+    </div>
   );
 }
 

@@ -1912,9 +1912,49 @@ export interface paths {
     put?: never;
     /**
      * Check (dry run) or apply a CSV file of the store's products
-     * @description The body is the file (`text/csv`, at most 16 MB and 10,000 rows after the header), in the export's columns — any of them, in any order, but no other; it needs `id` or `sku`. Every row is checked with the product form's rules and every problem is reported by row (the header is row 1) and column. A row with the `id` of a product of the store, or without one but with the SKU of one (any case), updates the columns that differ; a row with a new SKU creates a product (`name`, `category` and `price` required; `active` defaults to yes). A stock change needs `exported_stock`: it applies only while the stock still is that (orders since the export keep their units, else a problem on `stock`). With `dry_run=1` nothing is written. Without it, the file is written only when it has no problem, all of it in one transaction (200, `applied:true`); with problems nothing is written (422, the same report). One import at a time per store (409 `import_running`).
+     * @description The body is the file (`text/csv`, at most 16 MB and 10,000 rows after the header), in the export's columns — any of them, in any order, but no other; it needs `id` or `sku`. Every row is checked with the product form's rules and every problem is reported by row (the header is row 1) and column. A row with the `id` of a product of the store, or without one but with the SKU of one (any case), updates the columns that differ; a row with a new SKU creates a product (`name`, `category` and `price` required; `active` defaults to yes). A stock change needs `exported_stock`: it applies only while the stock still is that (orders since the export keep their units, else a problem on `stock`). With `dry_run=1` nothing is written. Without it, the file is written only when it has no problem, all of it in one transaction (200, `applied:true`); with problems nothing is written (422, the same report). One import at a time per store (409 `import_running`). Answers in the request, for scripts and small files; the Seller Centre uses the job (`POST /seller/product-imports/`), which reports progress. Both take a place in the bounded import pool: 503 `imports_busy` (with `Retry-After`) when it is full. A cell the export guarded against formulas (a leading `'` before `=`, `+`, `-`, `@`, tab or carriage return) is read without the guard, so an export imports back unchanged.
      */
     post: operations['importSellerProducts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/product-imports/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check (dry run) or apply a CSV file of the store's products as a background job
+     * @description The same file, checks and all-or-nothing apply as `POST /seller/products/import/` (docs/decisions/0030-import-jobs.md), run in the background: the answer (202, `Location`) is the job, `queued`; `GET /seller/product-imports/{id}/` reports its progress and, once `done`, the same report the synchronous import answers (with problems for a refused apply: `applied:false`, nothing written). The file is at most 16 MB and 10,000 rows. Imports of all stores share a bounded pool: when its workers and queue are taken, 503 `imports_busy` with `Retry-After`. One import at a time per store (409 `import_running`).
+     */
+    post: operations['startImportJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seller/product-imports/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An import job of the store, its progress and (once done) its report
+     * @description `checked` and `applied` count rows of `total` (0 until the file is read); the apply is one transaction, so `applied` goes from 0 to `total` at its commit. A job whose instance stopped (no heartbeat for 30 s) is `failed` with `error` saying so; so is one the server could not run.
+     */
+    get: operations['getImportJob'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3752,6 +3792,23 @@ export interface components {
         column: string;
         message: string;
       }[];
+    };
+    ImportJob: {
+      /** Format: int64 */
+      id: number;
+      dry_run: boolean;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed';
+      /** @description Rows after the header; 0 until the file is read. */
+      total: number;
+      checked: number;
+      applied: number;
+      /** @description Once `done`, the import's report; else null. */
+      report: components['schemas']['ImportReport'] | null;
+      /** @description Why a `failed` job failed (nothing was written). */
+      error: string | null;
+      /** Format: date-time */
+      created_at: string;
     };
     BulkRefused: {
       detail: string;
@@ -8639,6 +8696,67 @@ export interface operations {
       413: components['responses']['RequestTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ImportReport'];
+      503: components['responses']['Busy'];
+    };
+  };
+  startImportJob: {
+    parameters: {
+      query?: {
+        dry_run?: '1' | 'true' | '0' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      /** @description The job, queued. */
+      202: {
+        headers: {
+          /** @description The job's address. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportJob'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['RequestTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['Busy'];
+    };
+  };
+  getImportJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportJob'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   bulkSellerProducts: {

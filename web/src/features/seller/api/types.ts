@@ -39,6 +39,9 @@ export type Dashboard = Schemas['SellerDashboard'];
 /** What a CSV import found and (without `dry_run`) did. */
 export type ImportReport = Schemas['ImportReport'];
 
+/** A CSV import run in the background: its progress, then its report or why it failed. */
+export type ImportJob = Schemas['ImportJob'];
+
 /** The products a bulk action could not take, and why. */
 export type BulkRefused = Schemas['BulkRefused'];
 

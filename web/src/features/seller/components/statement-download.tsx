@@ -11,9 +11,14 @@ export function thisMonth(now = new Date()): string {
   return now.toISOString().slice(0, 7);
 }
 
-/** Saves `text` as a file named `filename` through a temporary link (no page change). */
+/**
+ * Saves `text` as a file named `filename` through a temporary link (no page change). Reading the
+ * answer as text drops the server's byte order mark; it is put back so that Excel reads the file as
+ * UTF-8 and shows "GH₵" (a mark already there is not doubled).
+ */
 function saveFile(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const body = text.startsWith('\uFEFF') ? text : '\uFEFF' + text;
+  const url = URL.createObjectURL(new Blob([body], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
