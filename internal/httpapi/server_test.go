@@ -235,8 +235,32 @@ func TestSinglePageApp(t *testing.T) {
 		})
 	}
 
+	t.Run("text assets are served as the build's brotli file to clients that accept br", func(t *testing.T) {
+		for accept, want := range map[string]string{"gzip, deflate, br, zstd": "br", "br": "br", "*": "br",
+			"br;q=0, gzip": "gzip", "gzip": "gzip", "identity": "", "br;q=0, *": "gzip"} {
+			w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", accept)
+			assertStatus(t, w.Code, 200)
+			if got := w.Header().Get("Content-Encoding"); got != want {
+				t.Errorf("Accept-Encoding %q: Content-Encoding %q; want %q", accept, got, want)
+			}
+			if want == "br" && w.Body.String() != shoptest.BrotliIndexJS {
+				t.Errorf("Accept-Encoding %q: the body is not the build's .br file: % x", accept, w.Body.Bytes())
+			}
+		}
+		w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "br")
+		tag := w.Header().Get("ETag")
+		if !strings.HasSuffix(tag, `-br"`) || !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("headers = %v", w.Header())
+		}
+		// Each encoding revalidates with its own tag.
+		assertStatus(t, a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "br", "If-None-Match", tag).Code, 304)
+		assertStatus(t, a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "gzip", "If-None-Match", tag).Code, 200)
+		// The .br file is an encoding, not a file of its own.
+		assertStatus(t, a.Do("GET", "/assets/index-4f9a0c1e.js.br", "").Code, 404)
+	})
+
 	t.Run("text assets are served gzipped to clients that accept it", func(t *testing.T) {
-		w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "br, gzip")
+		w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "gzip")
 		if w.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
 			t.Fatalf("headers = %v", w.Header())
 		}
