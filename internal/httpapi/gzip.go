@@ -18,6 +18,14 @@ var gzipPool = sync.Pool{New: func() any {
 	return w
 }}
 
+// pageGzipPool compresses the app's pages harder than API answers: a page
+// (60 KB with its inlined stylesheet) is the first download of every visit,
+// and the default level makes it 13.3 → 11.6 KB for about a millisecond.
+var pageGzipPool = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
+	return w
+}}
+
 // compressible reports whether a content type is text worth compressing.
 func compressible(ct string) bool {
 	ct, _, _ = strings.Cut(ct, ";")
@@ -96,6 +104,7 @@ type gzipWriter struct {
 	http.ResponseWriter
 	decided bool
 	gz      *gzip.Writer
+	pool    *sync.Pool
 }
 
 func (g *gzipWriter) WriteHeader(code int) {
@@ -123,7 +132,11 @@ func (g *gzipWriter) decide(code int) {
 	// unencoded body (range answers are never compressed): do not invite it.
 	h.Del("Accept-Ranges")
 	h.Set("Content-Encoding", "gzip")
-	gz := gzipPool.Get().(*gzip.Writer)
+	g.pool = &gzipPool
+	if ct, _, _ := strings.Cut(h.Get("Content-Type"), ";"); strings.TrimSpace(ct) == "text/html" {
+		g.pool = &pageGzipPool
+	}
+	gz := g.pool.Get().(*gzip.Writer)
 	gz.Reset(g.ResponseWriter)
 	g.gz = gz
 }
@@ -153,7 +166,7 @@ func (g *gzipWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 func (g *gzipWriter) close() {
 	if g.gz != nil {
 		_ = g.gz.Close()
-		gzipPool.Put(g.gz)
+		g.pool.Put(g.gz)
 		g.gz = nil
 	}
 }

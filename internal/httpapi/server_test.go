@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"dwa/internal/shoptest"
+	"dwa/internal/store/sqldb"
 )
 
 // TestProtocol covers the conventions every endpoint shares (contract §1).
@@ -307,6 +309,36 @@ func TestSinglePageApp(t *testing.T) {
 
 	t.Run("POST to a page is refused", func(t *testing.T) {
 		assertStatus(t, a.Do("POST", "/products", "").Code, 405)
+	})
+}
+
+func TestPagesAreGzippedHarderThanAPIAnswers(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		// Enough categories for the home page's data island to be worth compressing.
+		for i := range 30 {
+			a.Category(fmt.Sprintf("Category number %d", i), fmt.Sprintf("category-%d", i), nil, i, true)
+		}
+		w := a.Do("GET", "/", "", "Accept-Encoding", "gzip")
+		assertStatus(t, w.Code, 200)
+		if w.Header().Get("Content-Encoding") != "gzip" {
+			t.Fatalf("page not gzipped: %v", w.Header())
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(w.Body.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _ := io.ReadAll(zr)
+		level := func(l int) int {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, l)
+			_, _ = zw.Write(plain)
+			_ = zw.Close()
+			return buf.Len()
+		}
+		if got, fast := w.Body.Len(), level(gzip.BestSpeed); got != level(gzip.DefaultCompression) || got >= fast {
+			t.Errorf("page gzipped to %d bytes; default level %d, fastest %d", got, level(gzip.DefaultCompression), fast)
+		}
 	})
 }
 

@@ -3,12 +3,17 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { CardGridSkeleton } from '@/components/ui/skeleton';
+import { useDataSaver } from '@/lib/data-saver';
 import { useCategories, type Category } from '../api/get-categories';
 
 // Cards in the first row (4 on wide screens) are above the fold: load them at once.
 const EAGER_IMAGES = 4;
 
-/** The home page's top-level categories, each a card linking to /category/{slug}. */
+/**
+ * The home page's top-level categories, each a card linking to /category/{slug}. In data-saver
+ * mode the cards show their initial instead of their picture: the name says where the card goes,
+ * and the pictures were 11 KB of a data-saver first visit (docs/decisions/0025-data-saver.md).
+ */
 export function CategoryGrid() {
   const { data, isPending, isError, refetch, isRefetching } = useCategories();
 
@@ -50,7 +55,8 @@ export function CategoryGrid() {
 }
 
 function CategoryCard({ category, eager }: { category: Category; eager: boolean }) {
-  const image = category.images[0]?.image;
+  const saver = useDataSaver();
+  const image = saver ? undefined : category.images[0]?.image;
   const nameId = `category-${category.id}-name`;
   return (
     <Link
