@@ -77,7 +77,10 @@ try {
         reports.push(lhr);
         if (save)
           writeFileSync(
-            join(save, `${path === '/' ? 'home' : path.replace(/[^\w]+/g, '_').replace(/^_/, '')}-${i + 1}.json`),
+            join(
+              save,
+              `${path === '/' ? 'home' : path.replace(/[^\w]+/g, '_').replace(/^_/, '')}-${i + 1}.json`,
+            ),
             JSON.stringify(lhr),
           );
       }
@@ -147,9 +150,12 @@ function diagnose(lhr) {
   );
   const requests = audit('network-requests')?.details?.items ?? [];
   const byType = {};
-  for (const r of requests) byType[r.resourceType] = (byType[r.resourceType] ?? 0) + (r.transferSize ?? 0);
+  for (const r of requests)
+    byType[r.resourceType] = (byType[r.resourceType] ?? 0) + (r.transferSize ?? 0);
   console.log(
-    `  requests ${requests.length}, ${kb(requests.reduce((s, r) => s + (r.transferSize ?? 0), 0))}: ${Object.entries(byType)
+    `  requests ${requests.length}, ${kb(requests.reduce((s, r) => s + (r.transferSize ?? 0), 0))}: ${Object.entries(
+      byType,
+    )
       .sort((a, b) => b[1] - a[1])
       .map(([t, b]) => `${t} ${kb(b)}`)
       .join(', ')}`,
@@ -157,7 +163,10 @@ function diagnose(lhr) {
   const firstScreen = [...requests]
     .sort((a, b) => a.networkRequestTime - b.networkRequestTime)
     .slice(0, 14)
-    .map((r) => `${short(r.url).slice(0, 60)} ${kb(r.transferSize ?? 0)} ${r.priority} @${Math.round(r.networkRequestTime)}-${Math.round(r.networkEndTime)}`);
+    .map(
+      (r) =>
+        `${short(r.url).slice(0, 60)} ${kb(r.transferSize ?? 0)} ${r.priority} @${Math.round(r.networkRequestTime)}-${Math.round(r.networkEndTime)}`,
+    );
   console.log(`  first requests (observed ms):\n    ${firstScreen.join('\n    ')}`);
   const unused = audit('unused-javascript')?.details?.items ?? [];
   if (unused.length)

@@ -91,42 +91,52 @@ describe('home page', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
-  it('loads the rails at once, or in data-saver mode only once the shopper scrolls to them', async () => {
-    let reveal: (() => void) | undefined;
-    class Later {
-      private readonly cb: IntersectionObserverCallback;
-      constructor(cb: IntersectionObserverCallback) {
-        this.cb = cb;
+  it(
+    'loads the rails at once, or in data-saver mode only once the shopper scrolls to them',
+    { timeout: 30_000 },
+    async () => {
+      let reveal: (() => void) | undefined;
+      class Later {
+        private readonly cb: IntersectionObserverCallback;
+        constructor(cb: IntersectionObserverCallback) {
+          this.cb = cb;
+        }
+        observe(target: Element) {
+          reveal = () => {
+            this.cb(
+              [{ isIntersecting: true, target } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            );
+          };
+        }
+        disconnect() {}
       }
-      observe(target: Element) {
-        reveal = () => {
-          this.cb(
-            [{ isIntersecting: true, target } as IntersectionObserverEntry],
-            this as unknown as IntersectionObserver,
-          );
-        };
-      }
-      disconnect() {}
-    }
-    vi.stubGlobal('IntersectionObserver', Later);
-    server.use(http.get('/api/store/categories/', () => HttpResponse.json([])));
+      vi.stubGlobal('IntersectionObserver', Later);
+      server.use(http.get('/api/store/categories/', () => HttpResponse.json([])));
 
-    const view = renderApp('/');
-    expect(await screen.findByRole('heading', { name: "Today's deals" })).toBeInTheDocument();
-    view.unmount();
+      // The rails are a lazy chunk: on a loaded machine its first import takes a few seconds.
+      const lazyChunk = { timeout: 10_000 };
+      const view = renderApp('/');
+      expect(
+        await screen.findByRole('heading', { name: "Today's deals" }, lazyChunk),
+      ).toBeInTheDocument();
+      view.unmount();
 
-    window.localStorage.setItem('dwa-data-saver', 'on');
-    reveal = undefined;
-    renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Discover Our Collections' });
-    await waitFor(() => {
-      expect(reveal).toBeDefined();
-    });
-    expect(screen.queryByRole('heading', { name: "Today's deals" })).not.toBeInTheDocument();
-    act(() => {
-      reveal?.();
-    });
-    expect(await screen.findByRole('heading', { name: "Today's deals" })).toBeInTheDocument();
-    vi.unstubAllGlobals();
-  });
+      window.localStorage.setItem('dwa-data-saver', 'on');
+      reveal = undefined;
+      renderApp('/');
+      await screen.findByRole('heading', { level: 1, name: 'Discover Our Collections' });
+      await waitFor(() => {
+        expect(reveal).toBeDefined();
+      });
+      expect(screen.queryByRole('heading', { name: "Today's deals" })).not.toBeInTheDocument();
+      act(() => {
+        reveal?.();
+      });
+      expect(
+        await screen.findByRole('heading', { name: "Today's deals" }, lazyChunk),
+      ).toBeInTheDocument();
+      vi.unstubAllGlobals();
+    },
+  );
 });
