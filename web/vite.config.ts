@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -42,8 +44,47 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Writes name.br beside each text file of the build (JS, CSS, SVG, the manifest), brotli at
+ * quality 11: the server sends it to browsers that accept br (internal/httpapi/spa.go), and
+ * Chromium accepts it over HTTPS and from localhost. It is 13 % smaller than gzip for the
+ * framework chunk (90.3 → 78.5 KB), which every first visit downloads; quality 11 takes a few
+ * seconds for the whole build, too slow for the server to do per request or at start-up.
+ * index.html is left out: the server builds each page from it and compresses the result.
+ */
+function brotli(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'dwa-brotli',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          if (name.startsWith('.')) return []; // .vite/manifest.json is read by the server only
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg|webmanifest)$/.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue; // the server compresses nothing smaller either
+        const br = brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        if (br.length < gzipSync(body, { level: 9 }).length) writeFileSync(`${file}.br`, br);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  plugins: [react(), tailwindcss(), serviceWorker(), brotli()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"compress/gzip"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +15,14 @@ const minGzipSize = 1024
 
 var gzipPool = sync.Pool{New: func() any {
 	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+	return w
+}}
+
+// pageGzipPool compresses the app's pages harder than API answers: a page
+// (60 KB with its inlined stylesheet) is the first download of every visit,
+// and the default level makes it 13.3 → 11.6 KB for about a millisecond.
+var pageGzipPool = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
 	return w
 }}
 
@@ -31,19 +40,29 @@ func compressible(ct string) bool {
 // acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip (or x-gzip)
 // with a non-zero weight, or else "*" with one. "gzip;q=0" and "*;q=0"
 // without a gzip entry mean the client refuses gzip.
-func acceptsGzip(r *http.Request) bool {
-	gzipQ, anyQ := -1.0, -1.0
+func acceptsGzip(r *http.Request) bool { return accepts(r, "gzip", "x-gzip") }
+
+// acceptsBrotli is acceptsGzip for br. Chromium sends it over HTTPS and to
+// localhost, so the data budget measured on 127.0.0.1 sees what a phone on
+// the HTTPS site gets.
+func acceptsBrotli(r *http.Request) bool { return accepts(r, "br") }
+
+// accepts reports whether Accept-Encoding allows one of the names of a
+// content coding: listed with a non-zero weight, or else "*" with one.
+func accepts(r *http.Request, names ...string) bool {
+	codingQ, anyQ := -1.0, -1.0
 	for _, part := range strings.Split(strings.Join(r.Header.Values("Accept-Encoding"), ","), ",") {
 		coding, params, _ := strings.Cut(part, ";")
-		switch strings.ToLower(strings.TrimSpace(coding)) {
-		case "gzip", "x-gzip":
-			gzipQ = max(gzipQ, qValue(params))
-		case "*":
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		switch {
+		case slices.Contains(names, coding):
+			codingQ = max(codingQ, qValue(params))
+		case coding == "*":
 			anyQ = max(anyQ, qValue(params))
 		}
 	}
-	if gzipQ >= 0 {
-		return gzipQ > 0
+	if codingQ >= 0 {
+		return codingQ > 0
 	}
 	return anyQ > 0
 }
@@ -85,6 +104,7 @@ type gzipWriter struct {
 	http.ResponseWriter
 	decided bool
 	gz      *gzip.Writer
+	pool    *sync.Pool
 }
 
 func (g *gzipWriter) WriteHeader(code int) {
@@ -112,7 +132,11 @@ func (g *gzipWriter) decide(code int) {
 	// unencoded body (range answers are never compressed): do not invite it.
 	h.Del("Accept-Ranges")
 	h.Set("Content-Encoding", "gzip")
-	gz := gzipPool.Get().(*gzip.Writer)
+	g.pool = &gzipPool
+	if ct, _, _ := strings.Cut(h.Get("Content-Type"), ";"); strings.TrimSpace(ct) == "text/html" {
+		g.pool = &pageGzipPool
+	}
+	gz := g.pool.Get().(*gzip.Writer)
 	gz.Reset(g.ResponseWriter)
 	g.gz = gz
 }
@@ -142,7 +166,7 @@ func (g *gzipWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 func (g *gzipWriter) close() {
 	if g.gz != nil {
 		_ = g.gz.Close()
-		gzipPool.Put(g.gz)
+		g.pool.Put(g.gz)
 		g.gz = nil
 	}
 }

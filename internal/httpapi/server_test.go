@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"dwa/internal/shoptest"
+	"dwa/internal/store/sqldb"
 )
 
 // TestProtocol covers the conventions every endpoint shares (contract §1).
@@ -235,8 +237,32 @@ func TestSinglePageApp(t *testing.T) {
 		})
 	}
 
+	t.Run("text assets are served as the build's brotli file to clients that accept br", func(t *testing.T) {
+		for accept, want := range map[string]string{"gzip, deflate, br, zstd": "br", "br": "br", "*": "br",
+			"br;q=0, gzip": "gzip", "gzip": "gzip", "identity": "", "br;q=0, *": "gzip"} {
+			w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", accept)
+			assertStatus(t, w.Code, 200)
+			if got := w.Header().Get("Content-Encoding"); got != want {
+				t.Errorf("Accept-Encoding %q: Content-Encoding %q; want %q", accept, got, want)
+			}
+			if want == "br" && w.Body.String() != shoptest.BrotliIndexJS {
+				t.Errorf("Accept-Encoding %q: the body is not the build's .br file: % x", accept, w.Body.Bytes())
+			}
+		}
+		w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "br")
+		tag := w.Header().Get("ETag")
+		if !strings.HasSuffix(tag, `-br"`) || !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("headers = %v", w.Header())
+		}
+		// Each encoding revalidates with its own tag.
+		assertStatus(t, a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "br", "If-None-Match", tag).Code, 304)
+		assertStatus(t, a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "gzip", "If-None-Match", tag).Code, 200)
+		// The .br file is an encoding, not a file of its own.
+		assertStatus(t, a.Do("GET", "/assets/index-4f9a0c1e.js.br", "").Code, 404)
+	})
+
 	t.Run("text assets are served gzipped to clients that accept it", func(t *testing.T) {
-		w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "br, gzip")
+		w := a.Do("GET", "/assets/index-4f9a0c1e.js", "", "Accept-Encoding", "gzip")
 		if w.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
 			t.Fatalf("headers = %v", w.Header())
 		}
@@ -283,6 +309,36 @@ func TestSinglePageApp(t *testing.T) {
 
 	t.Run("POST to a page is refused", func(t *testing.T) {
 		assertStatus(t, a.Do("POST", "/products", "").Code, 405)
+	})
+}
+
+func TestPagesAreGzippedHarderThanAPIAnswers(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		// Enough categories for the home page's data island to be worth compressing.
+		for i := range 30 {
+			a.Category(fmt.Sprintf("Category number %d", i), fmt.Sprintf("category-%d", i), nil, i, true)
+		}
+		w := a.Do("GET", "/", "", "Accept-Encoding", "gzip")
+		assertStatus(t, w.Code, 200)
+		if w.Header().Get("Content-Encoding") != "gzip" {
+			t.Fatalf("page not gzipped: %v", w.Header())
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(w.Body.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _ := io.ReadAll(zr)
+		level := func(l int) int {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, l)
+			_, _ = zw.Write(plain)
+			_ = zw.Close()
+			return buf.Len()
+		}
+		if got, fast := w.Body.Len(), level(gzip.BestSpeed); got != level(gzip.DefaultCompression) || got >= fast {
+			t.Errorf("page gzipped to %d bytes; default level %d, fastest %d", got, level(gzip.DefaultCompression), fast)
+		}
 	})
 }
 

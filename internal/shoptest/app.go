@@ -88,11 +88,17 @@ func (a *App) RunHeld() int {
 	return len(held)
 }
 
+// BrotliIndexJS is the brotli encoding (quality 11) of WebFS's
+// assets/index-4f9a0c1e.js, as the web build writes it beside the file.
+const BrotliIndexJS = "\x1b\x9f\x0f\xf8\x9d\x07\x76\xec\x62\xba\x62\xb2\xce\x90\xd7\x0a\x29\x3b\x64\xf2\xc4\xe5\x2c\xd9\xde\xee\x0a\x25\xac\x0a\x39\xb0\x46\xe0\xc5\xbb\xd1\x01\x40\x9a\xcf\x00"
+
 // WebFS is a tiny stand-in for the built storefront.
 var WebFS = fstest.MapFS{
 	"index.html":               {Data: []byte(`<!doctype html><html><head><title>Dwa</title></head><body><div id="root"></div></body></html>`)},
 	"assets/index-4f9a0c1e.js": {Data: []byte(strings.Repeat("console.log('dwa');\n", 200))},
-	"robots.txt":               {Data: []byte("User-agent: *\n")},
+	// The build's brotli form of it (web/vite.config.ts): brotli -q 11 of the file above.
+	"assets/index-4f9a0c1e.js.br": {Data: []byte(BrotliIndexJS)},
+	"robots.txt":                  {Data: []byte("User-agent: *\n")},
 	// The installable app's files (web/sw, web/public): the service worker and the manifest.
 	"sw.js":                {Data: []byte(strings.Repeat("self.addEventListener('fetch', () => {});\n", 40))},
 	"manifest.webmanifest": {Data: []byte(`{"name":"Dwa","short_name":"Dwa","start_url":"/","display":"standalone"}`)},

@@ -36,7 +36,17 @@ test('with the data saver switch on, the hero stays and list images wait for a t
     carousel.getByRole('group', { name: /^2 of \d+$/, includeHidden: true }),
   ).toHaveAttribute('aria-hidden', 'true');
 
+  // The category tiles show their initials, not their pictures.
+  const gaming = page.getByRole('main').getByRole('link', { name: 'Gaming', exact: true });
+  await expect(gaming.getByTestId('category-placeholder')).toBeVisible();
+  await expect(gaming.locator('img')).toHaveCount(0);
+
+  // The rails' code waits until the shopper scrolls down to where they start.
   const rail = page.getByRole('list', { name: 'New arrivals' });
+  await expect(page.getByRole('heading', { level: 2, name: "Today's deals" })).toHaveCount(0);
+  await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
   await page.getByRole('heading', { level: 2, name: 'New arrivals' }).scrollIntoViewIfNeeded();
   const placeholders = rail.getByRole('button', { name: /^Tap to load image of / });
   await expect(placeholders.first()).toBeVisible();

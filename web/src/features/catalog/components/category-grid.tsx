@@ -3,12 +3,17 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { CardGridSkeleton } from '@/components/ui/skeleton';
+import { useDataSaver } from '@/lib/data-saver';
 import { useCategories, type Category } from '../api/get-categories';
 
 // Cards in the first row (4 on wide screens) are above the fold: load them at once.
 const EAGER_IMAGES = 4;
 
-/** The home page's top-level categories, each a card linking to /category/{slug}. */
+/**
+ * The home page's top-level categories, each a card linking to /category/{slug}. In data-saver
+ * mode the cards show their initial instead of their picture: the name says where the card goes,
+ * and the pictures were 11 KB of a data-saver first visit (docs/decisions/0025-data-saver.md).
+ */
 export function CategoryGrid() {
   const { data, isPending, isError, refetch, isRefetching } = useCategories();
 
@@ -50,12 +55,13 @@ export function CategoryGrid() {
 }
 
 function CategoryCard({ category, eager }: { category: Category; eager: boolean }) {
-  const image = category.images[0]?.image;
-  const nameId = `category-${category.id}-name`;
+  const saver = useDataSaver();
+  const image = saver ? undefined : category.images[0]?.image;
   return (
     <Link
       to={`/category/${category.slug}`}
-      aria-labelledby={nameId}
+      // Named by its content: the picture's alt is empty and the initial is aria-hidden (a name
+      // from aria-labelledby would differ from the visible text when the initial shows).
       className="group block h-full overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-raised"
     >
       <div className="aspect-4/3 overflow-hidden bg-brand-50">
@@ -79,7 +85,7 @@ function CategoryCard({ category, eager }: { category: Category; eager: boolean 
           </div>
         )}
       </div>
-      <span id={nameId} className="block p-3 font-semibold group-hover:text-brand-700">
+      <span className="block p-3 font-semibold group-hover:text-brand-700">
         {category.name}
       </span>
     </Link>

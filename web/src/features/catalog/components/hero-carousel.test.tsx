@@ -140,4 +140,18 @@ describe('hero carousel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(images()).toEqual(['/hero_images/online-shopping.svg']);
   });
+
+  it('fetches the shown slide and the next one, and keeps the images of slides shown before', async () => {
+    await renderHome();
+    const images = () =>
+      Array.from(document.querySelectorAll('section img'), (img) => img.getAttribute('src'));
+    expect(images()).toEqual(['/hero_images/computers.svg', '/hero_images/online-shopping.svg']);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(current()).toHaveAccessibleName('2 of 3');
+    expect(images()).toEqual([
+      '/hero_images/computers.svg',
+      '/hero_images/online-shopping.svg',
+      '/hero_images/best-deals.svg',
+    ]);
+  });
 });

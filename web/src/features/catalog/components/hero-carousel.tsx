@@ -56,7 +56,8 @@ function slideHref(link: string) {
 /**
  * The home page's hero carousel (spec §2): the slides fade into each other and move on every
  * 5000 ms, except while the pointer or the focus is on them, while the tab is hidden, when
- * paused with its button, or when the visitor prefers reduced motion. In data-saver mode it
+ * paused with its button, or when the visitor prefers reduced motion. Only the shown slide's
+ * image and the next one's are fetched (and those of slides shown before). In data-saver mode it
  * neither moves on nor fades, and a slide's image is fetched only when the slide is shown.
  */
 export function HeroCarousel() {
@@ -68,6 +69,10 @@ export function HeroCarousel() {
 
 function Slides({ slides }: { slides: readonly HeroSlide[] }) {
   const [index, setIndex] = useState(0);
+  // Slides already shown keep their image. Besides the shown slide only the next one is fetched
+  // ahead, for the fade: the first visit downloads and decodes two images, not every slide's.
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set([0]));
+  if (!seen.has(index)) setSeen(new Set([...seen, index]));
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -127,7 +132,7 @@ function Slides({ slides }: { slides: readonly HeroSlide[] }) {
               current ? 'opacity-100' : 'opacity-0',
             )}
           >
-            {(current || !saver) && (
+            {(current || (!saver && (i === (index + 1) % count || seen.has(i)))) && (
               <img
                 src={slide.image}
                 alt=""
