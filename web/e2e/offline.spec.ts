@@ -1,6 +1,6 @@
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath, hasBrowser, missingBrowserMessage } from './browser';
-import { freshShopper, noAxeViolations, storeSession, type Shopper } from './helpers';
+import { freshShopper, noAxeViolations, pendingOrder, storeSession, type Shopper } from './helpers';
 
 test.skip(!hasBrowser, missingBrowserMessage);
 
@@ -11,6 +11,9 @@ test.use({ serviceWorkers: 'allow', viewport: { width: 360, height: 800 } });
 // Demo products no other spec orders or bags (internal/demo/catalogue.json).
 const OFFLINE_ADD = 31;
 const STOCK_LIMIT = 32;
+// Saved to wishlists only (no stock taken), and ordered by the shopper whose data must not leak.
+const OFFLINE_SAVE = 30;
+const ORDERED = 33;
 
 const OFFLINE_BANNER = /^You are offline\. Pages you have seen still open/;
 
@@ -37,6 +40,13 @@ function workerVersion(page: Page) {
         navigator.serviceWorker.controller?.postMessage('version', [channel.port2]);
       }),
   );
+}
+
+async function wishlistProducts(request: APIRequestContext, shopper: Shopper) {
+  const answer = await request.get('/api/store/wishlists/', {
+    headers: { Authorization: `Bearer ${shopper.access}` },
+  });
+  return ((await answer.json()) as { product: number }[]).map((entry) => entry.product);
 }
 
 async function bagLines(request: APIRequestContext, shopper: Shopper) {
@@ -201,4 +211,148 @@ test('a deploy with a new service worker is offered, and taken only when the sho
   const names = await page.evaluate(() => caches.keys());
   expect(names).toContain(`dwa-assets-${deployed}`);
   expect(names).not.toContain(`dwa-assets-${previous}`);
+});
+
+test('a wishlist change made offline is sent when back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const shopper = await freshShopper(request);
+  const product = await productName(request, OFFLINE_SAVE);
+  await storeSession(page, shopper);
+  await page.goto('/');
+  await controlled(page);
+  await page.goto(`/store/products/${String(OFFLINE_SAVE)}`);
+  const heart = page.getByRole('button', { name: `Save ${product.name} to wishlist` });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await page.goto('/wishlist');
+  await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto(`/store/products/${String(OFFLINE_SAVE)}`);
+  await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('added to your wishlist when you are back online')).toBeVisible();
+
+  // The wishlist, read offline, shows the save as waiting; nothing reached the shop.
+  await page.goto('/wishlist');
+  const waiting = page.getByRole('region', { name: 'Waiting for a connection' });
+  await expect(waiting.getByRole('listitem')).toHaveText([product.name]);
+  await noAxeViolations(page);
+  expect(await wishlistProducts(request, shopper)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(waiting).toBeHidden();
+  const saved = page.getByRole('list', { name: 'Saved products' });
+  await expect(saved.getByRole('link', { name: product.name })).toBeVisible();
+  expect(await wishlistProducts(request, shopper)).toEqual([OFFLINE_SAVE]);
+});
+
+test("wishlist and orders open offline, checkout and payment refuse offline, and the next shopper on the phone never sees the first one's", async ({
+  page,
+  context,
+  request,
+}) => {
+  // Two shoppers, online and offline, on a shared 2-core machine: longer than one page's test.
+  test.setTimeout(120_000);
+  const first = await freshShopper(request);
+  const saved = await productName(request, OFFLINE_SAVE);
+  const ordered = await productName(request, ORDERED);
+  const added = await request.post('/api/store/wishlists/', {
+    headers: { Authorization: `Bearer ${first.access}` },
+    data: { product: OFFLINE_SAVE },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const orderId = await pendingOrder(request, first, ORDERED);
+  const shownId = `#${orderId.slice(0, 8).toUpperCase()}`;
+
+  await storeSession(page, first);
+  await page.goto('/');
+  await controlled(page);
+  await page.goto(`/store/products/${String(ORDERED)}`);
+  await expect(page.getByRole('heading', { level: 1, name: ordered.name })).toBeVisible();
+  await page.goto('/wishlist');
+  const wishlist = page.getByRole('list', { name: 'Saved products' });
+  await expect(wishlist.getByRole('link', { name: saved.name })).toBeVisible();
+  await page.goto('/orders');
+  const orders = page.getByRole('list', { name: 'Your orders' });
+  await expect(orders.getByText(shownId)).toBeVisible();
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText(shownId).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+
+  // Offline: all three as last seen.
+  await context.setOffline(true);
+  await page.goto('/wishlist');
+  await expect(wishlist.getByRole('link', { name: saved.name })).toBeVisible();
+  await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+  await page.goto('/orders');
+  await expect(orders.getByText(shownId)).toBeVisible();
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText(shownId).first()).toBeVisible();
+
+  // Payment does not start offline, and says why: no payment record is asked for.
+  await expect(page.getByText('You are offline. Connect to pay for your order.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+  const payments: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/store/payments')) payments.push(sent.url());
+  });
+  await page.goto(`/payment/${orderId}`);
+  await expect(page.getByText('You are offline. Connect to pay for your order.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  expect(payments).toEqual([]);
+  // Buy Now neither: it says why instead of opening the checkout.
+  await page.goto(`/store/products/${String(ORDERED)}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByText('You are offline. Connect to place your order.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Shipping details' })).toHaveCount(0);
+
+  // Online again the payment page starts as usual.
+  await context.setOffline(false);
+  await page.goto(`/payment/${orderId}`);
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+
+  // The first shopper logs out: what the phone kept for them goes.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await caches.open('dwa-shopper')).keys().then((k) => k.length)),
+    )
+    .toBe(0);
+
+  // Another shopper signs in on the same phone and goes offline at once: nothing of the first.
+  const second = await freshShopper(request);
+  await storeSession(page, second);
+  await page.goto('/');
+  await controlled(page);
+  await context.setOffline(true);
+  await page.goto('/wishlist');
+  await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Wishlist' })).toBeVisible();
+  await expect(page.getByText(saved.name)).toHaveCount(0);
+  await page.goto('/orders');
+  await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+  await expect(page.getByText(shownId)).toHaveCount(0);
+
+  // Online, their own (empty) lists; then offline again, their own as last seen.
+  await context.setOffline(false);
+  await page.goto('/wishlist');
+  await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
+  await page.goto('/orders');
+  await expect(page.getByText(/No orders found/)).toBeVisible();
+  await context.setOffline(true);
+  await page.goto('/wishlist');
+  await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
+  await expect(page.getByText(saved.name)).toHaveCount(0);
+  await page.goto('/orders');
+  await expect(page.getByText(/No orders found/)).toBeVisible();
+  await expect(page.getByText(shownId)).toHaveCount(0);
+  await context.setOffline(false);
 });

@@ -8,10 +8,11 @@ import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const client = createQueryClient();
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders client={createQueryClient()}>
+    <AppProviders client={client}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -25,7 +26,7 @@ createRoot(container).render(
 window.addEventListener('load', () => {
   window.setTimeout(() => {
     void import('./pwa/start').then(({ start }) => {
-      start();
+      start(client);
     });
   }, 1500);
 });

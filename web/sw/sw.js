@@ -15,13 +15,15 @@ const PAGES = `dwa-pages-${VERSION}`;
 const CATALOGUE = 'dwa-catalogue';
 // Deleted by the app when the shopper signs out (src/pwa/start.tsx).
 const SHOPPER = 'dwa-shopper';
-const LIMITS = { [ASSETS]: 120, [PAGES]: 40, [CATALOGUE]: 80, [SHOPPER]: 20 };
+const LIMITS = { [ASSETS]: 120, [PAGES]: 40, [CATALOGUE]: 80, [SHOPPER]: 40 };
 
-// The signed-in shopper's own answers that the bag, wishlist and orders pages read offline.
+// The signed-in shopper's own answers that the bag, wishlist, orders and order pages read offline
+// (an order's page reads the order and its refunds).
 const SHOPPER_PATHS = [
   /^\/api\/store\/cart-items\/$/,
   /^\/api\/store\/wishlists\/$/,
   /^\/api\/store\/orders\/$/,
+  /^\/api\/store\/orders\/[0-9a-f-]+\/(refunds\/)?$/,
   /^\/api\/auth\/users\/me\/$/,
 ];
 // Public catalogue answers: products, lists, categories, the hero and stores.

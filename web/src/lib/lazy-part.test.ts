@@ -39,4 +39,22 @@ describe('loadOnce', () => {
       expect(reload).toHaveBeenCalledTimes(1);
     });
   });
+
+  it('offline, waits for the connection instead of reloading, then loads', async () => {
+    const reload = vi.fn();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let attempts = 0;
+    const loaded = loadOnce(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(chunkError()) : Promise.resolve({ default: Page });
+    }, reload);
+    await vi.waitFor(() => {
+      expect(attempts).toBe(1);
+    });
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(loaded).resolves.toEqual({ default: Page });
+    expect(attempts).toBe(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

@@ -36,6 +36,15 @@ export async function loadOnce<M>(load: () => Promise<M>, reload: () => void = r
     }
     return module;
   } catch (error) {
+    // Offline, a reload cannot fetch the chunk either (and, with another part loading fine and
+    // re-arming the guard, would reload the page over and over): the part waits for the
+    // connection instead, showing its fallback meanwhile.
+    if (!navigator.onLine) {
+      await new Promise((resolve) => {
+        window.addEventListener('online', resolve, { once: true });
+      });
+      return loadOnce(load, reload);
+    }
     if (reloadOnce(reload)) return new Promise<never>(() => undefined);
     throw error;
   }

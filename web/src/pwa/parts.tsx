@@ -1,41 +1,26 @@
-import { dismissRefusals, useRefusals } from '@/features/cart/api/offline-queue';
+import { bagQueue } from '@/features/cart/api/offline-queue';
+import { wishlistQueue } from '@/features/wishlist/api/offline-queue';
 import { Button } from '@/components/ui/button';
 import { useOnline } from '@/lib/online';
+import type { OfflineQueue } from '@/lib/offline-queue';
 import { applyUpdate, useUpdateWaiting } from './update';
 
 export const OFFLINE_BANNER =
-  'You are offline. Pages you have seen still open; changes to your bag are sent when you are back online.';
+  'You are offline. Pages you have seen still open; changes to your bag and wishlist are sent when you are back online.';
 export const NEW_VERSION = 'A new version of Dwa is ready.';
 
 /**
  * What the shop says about the connection and the app itself, on every page: the offline banner,
- * the reasons the shop refused bag changes made offline, and the new-version prompt. Kept at the
+ * the reasons the shop refused bag and wishlist changes made offline, and the new-version prompt. Kept at the
  * bottom of the screen, over the page, without blocking it.
  */
 export function PwaParts() {
   const online = useOnline();
-  const refusals = useRefusals();
   const update = useUpdateWaiting();
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-2">
-      {refusals.length > 0 && (
-        <div
-          role="alert"
-          className="pointer-events-auto w-full max-w-lg rounded-card bg-white p-3 text-sm shadow-card"
-        >
-          <p className="font-bold">Some changes to your bag could not be made:</p>
-          <ul className="mt-1 list-disc space-y-1 pl-5">
-            {refusals.map((text, i) => (
-              <li key={i} className="break-words text-danger-700">
-                {text}
-              </li>
-            ))}
-          </ul>
-          <Button variant="secondary" className="mt-2" onClick={dismissRefusals}>
-            Dismiss
-          </Button>
-        </div>
-      )}
+      <Refusals queue={bagQueue} title="Some changes to your bag could not be made:" />
+      <Refusals queue={wishlistQueue} title="Some changes to your wishlist could not be made:" />
       {update && (
         <div
           role="status"
@@ -54,6 +39,30 @@ export function PwaParts() {
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The server's reasons for refusing one queue's changes, until the shopper dismisses them. */
+function Refusals<C>({ queue, title }: { queue: OfflineQueue<C>; title: string }) {
+  const refusals = queue.useRefusals();
+  if (refusals.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="pointer-events-auto w-full max-w-lg rounded-card bg-white p-3 text-sm shadow-card"
+    >
+      <p className="font-bold">{title}</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {refusals.map((text, i) => (
+          <li key={i} className="break-words text-danger-700">
+            {text}
+          </li>
+        ))}
+      </ul>
+      <Button variant="secondary" className="mt-2" onClick={queue.dismissRefusals}>
+        Dismiss
+      </Button>
     </div>
   );
 }

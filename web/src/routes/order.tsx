@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { OFFLINE_PAYMENT, useOnline } from '@/lib/online';
 import { toPesewas } from '@/lib/money';
 import { OrderTotals } from '@/features/orders/components/order-totals';
 import { formatDateTime } from '@/lib/dates';
@@ -30,6 +31,7 @@ export default function OrderPage() {
 function OrderView({ order }: { order: Order }) {
   const client = useQueryClient();
   // A settled mobile money charge has paid the order (or not): read it again.
+  const online = useOnline();
   const reload = useCallback(() => {
     void client.invalidateQueries({ queryKey: ordersQueryKey });
   }, [client]);
@@ -86,7 +88,16 @@ function OrderView({ order }: { order: Order }) {
           {order.paid_at && <OrderRefunds orderId={order.id} />}
           {/* Spec §4: pending is the only status that shows Pay Now. */}
           {order.status === 'pending' && <PaymentStanding orderId={order.id} onSettled={reload} />}
-          {order.status === 'pending' && (
+          {/* A payment never starts offline: the page (seen before) says why instead. */}
+          {order.status === 'pending' && !online && (
+            <>
+              <p className="font-semibold text-danger-700">{OFFLINE_PAYMENT}</p>
+              <Button variant="accent" className="w-full" disabled>
+                Pay Now
+              </Button>
+            </>
+          )}
+          {order.status === 'pending' && online && (
             <ButtonLink to={`/payment/${order.id}`} variant="accent" className="w-full">
               Pay Now
             </ButtonLink>

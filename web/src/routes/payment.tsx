@@ -35,24 +35,36 @@ export const POPUP_FAILED = 'The payment window could not be opened. Please try 
 
 /** Payment for a pending order (spec §2 'Payment page', §4 Payment). */
 export default function PaymentPage() {
+  const online = useOnline();
   return (
-    <OrderGate
-      orderId={useParams().orderId ?? ''}
-      title="Payment"
-      notFoundText="The requested order does not exist"
-    >
-      {(order) =>
-        order.status === 'pending' ? (
-          <PaymentPanel order={order} />
-        ) : (
-          <div className="rounded-card bg-white p-6 text-center shadow-card">
-            <PageHeading>Nothing to Pay</PageHeading>
-            <p className="mb-6">This order is {order.status} and is not awaiting payment.</p>
-            <ButtonLink to={`/order/${order.id}`}>View Order</ButtonLink>
-          </div>
-        )
-      }
-    </OrderGate>
+    <>
+      {/* A payment never starts offline: the page says why above whatever it can show. */}
+      {!online && (
+        <p
+          role="alert"
+          className="mb-4 rounded-card bg-white p-4 font-semibold text-danger-700 shadow-card"
+        >
+          {OFFLINE_PAYMENT}
+        </p>
+      )}
+      <OrderGate
+        orderId={useParams().orderId ?? ''}
+        title="Payment"
+        notFoundText="The requested order does not exist"
+      >
+        {(order) =>
+          order.status === 'pending' ? (
+            <PaymentPanel order={order} />
+          ) : (
+            <div className="rounded-card bg-white p-6 text-center shadow-card">
+              <PageHeading>Nothing to Pay</PageHeading>
+              <p className="mb-6">This order is {order.status} and is not awaiting payment.</p>
+              <ButtonLink to={`/order/${order.id}`}>View Order</ButtonLink>
+            </div>
+          )
+        }
+      </OrderGate>
+    </>
   );
 }
 
@@ -63,7 +75,10 @@ export default function PaymentPage() {
  * refuses a card attempt (409 `payment_in_progress`); the page then resumes that charge.
  */
 function PaymentPanel({ order }: { order: Order }) {
+  const online = useOnline();
   const payment = useQuery({
+    // Not even the payment record is asked for offline (the page says why).
+    enabled: online,
     queryKey: ['payment', order.id],
     // `payment` is what the summary shows: the card attempt, or else the waiting charge.
     queryFn: async (): Promise<{ payment: Payment; waiting: Payment | null }> => {
@@ -82,6 +97,7 @@ function PaymentPanel({ order }: { order: Order }) {
     retry: false,
   });
 
+  if (payment.isPending && !online) return null;
   if (payment.isPending) {
     return (
       <Loading label="Loading payment details..." showLabel>
@@ -196,11 +212,6 @@ function PaymentSummary({
           <p className="text-sm text-muted">
             <span className="font-bold text-ink">TEST MODE</span>: payments go to the shop&apos;s
             test provider; no real money moves.
-          </p>
-        )}
-        {!online && (
-          <p role="alert" className="font-semibold text-danger-700">
-            {OFFLINE_PAYMENT}
           </p>
         )}
         {/* Every way to pay waits for a connection: a payment never starts offline. */}

@@ -312,4 +312,17 @@ describe('product purchase offline (issue 23)', () => {
       { kind: 'add', productId: 7, quantity: 1, name: controller.name },
     ]);
   });
+
+  it('Buy Now says why it does not start, and opens no checkout', async () => {
+    const posted = productApi();
+    window.localStorage.setItem('access', fakeJwt(600));
+    renderApp('/store/products/7');
+    const user = userEvent.setup();
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(buy);
+    expect(await screen.findByText('You are offline. Connect to place your order.')).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Shipping details' })).not.toBeInTheDocument();
+    expect(posted.orders).toEqual([]);
+  });
 });

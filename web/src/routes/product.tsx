@@ -30,7 +30,7 @@ import { ApiError } from '@/lib/api/client';
 import { problemText } from '@/lib/api/problem';
 import { rememberViewed } from '@/lib/recently-viewed';
 import { toPesewas } from '@/lib/money';
-import { isOnline } from '@/lib/online';
+import { OFFLINE_ORDER, isOnline } from '@/lib/online';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Spec §9: how long 'Product added to cart!' stays. */
@@ -286,6 +286,12 @@ function Purchase({
     if (refuseUnchosen()) return;
     if (outOfStock) {
       setNotice({ text: 'Product is out of stock', ok: false });
+      return;
+    }
+    // An order never starts offline: neither the form (its code may not be on the phone) nor,
+    // pressed again, the order itself.
+    if (!isOnline()) {
+      setNotice({ text: OFFLINE_ORDER, ok: false });
       return;
     }
     if (showForm) {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { WISHLIST_QUEUE_KEY } from '@/features/wishlist/api/offline-queue';
 import type { components } from '@/lib/api/schema';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -84,5 +85,39 @@ describe('wishlist page', () => {
     unmount();
     openWishlist(http.get('/api/store/wishlists/', () => HttpResponse.error()));
     expect(await screen.findByText('Error fetching wishlist products!')).toBeInTheDocument();
+  });
+
+  it('offline, Remove waits on the device, the card goes, and a save made offline shows as waiting', async () => {
+    const deleted: string[] = [];
+    localStorage.setItem(
+      WISHLIST_QUEUE_KEY,
+      JSON.stringify([{ kind: 'add', productId: 103, name: 'Tecno Spark' }]),
+    );
+    openWishlist(
+      http.get('/api/store/wishlists/', () =>
+        HttpResponse.json([entry(8, 101, 'Xbox Controller'), entry(9, 102, 'EA FC 25')]),
+      ),
+      http.delete('/api/store/wishlists/:id/', ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const waiting = await screen.findByRole('region', { name: 'Waiting for a connection' });
+    expect(within(waiting).getByRole('listitem')).toHaveTextContent('Tecno Spark');
+    const user = userEvent.setup();
+    const remove = await screen.findByRole('button', {
+      name: 'Remove Xbox Controller from wishlist',
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(remove);
+    await waitFor(() => {
+      expect(screen.queryByRole('link', { name: 'Xbox Controller' })).not.toBeInTheDocument();
+    });
+    expect(screen.getByRole('link', { name: 'EA FC 25' })).toBeInTheDocument();
+    expect(deleted).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(WISHLIST_QUEUE_KEY) ?? '[]')).toEqual([
+      { kind: 'add', productId: 103, name: 'Tecno Spark' },
+      { kind: 'remove', entryId: 8, productId: 101, name: 'Xbox Controller' },
+    ]);
   });
 });

@@ -12,16 +12,23 @@ import {
   wishlistQueryKey,
   type WishlistEntry,
 } from '@/features/wishlist/api/wishlist';
+import { removeOffline, savedWith, wishlistQueue } from '@/features/wishlist/api/offline-queue';
 import { wishlistErrorMessage } from '@/features/wishlist/components/wishlist-heart';
 import { ApiError } from '@/lib/api/client';
+import { isOnline } from '@/lib/online';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export const WISHLIST_FAILED = 'Error fetching wishlist products!';
 
-/** The wishlist (spec §2): a card per saved product, linking to it, with Remove. */
+/**
+ * The wishlist (spec §2): a card per saved product, linking to it, with Remove. Read offline, it
+ * is the list as last seen (the service worker keeps it) with the changes made offline applied:
+ * removals are left out, saves wait under 'Waiting for a connection'.
+ */
 export default function WishlistPage() {
   useDocumentTitle('Your Wishlist');
   const { data: entries, isPending, isError, refetch } = useWishlistProducts();
+  const waiting = wishlistQueue.useChanges();
 
   let content;
   if (isPending) {
@@ -35,7 +42,9 @@ export default function WishlistPage() {
   } else {
     // An entry whose product can no longer be shown has no summary: it is left out, never a
     // broken card (contract §2.6 hides inactive products' entries anyway).
-    const shown = entries.filter((entry) => entry.product_summary);
+    const shown = entries.filter(
+      (entry) => entry.product_summary && savedWith(waiting, entry.product, true),
+    );
     content =
       shown.length === 0 ? (
         <div className="rounded-card bg-white p-6 text-center shadow-card">
@@ -59,8 +68,33 @@ export default function WishlistPage() {
   return (
     <>
       <PageHeading>Your Wishlist</PageHeading>
+      <WaitingSaves />
       {content}
     </>
+  );
+}
+
+/** The products saved offline, shown until they are sent. */
+function WaitingSaves() {
+  const saves = wishlistQueue.useChanges().filter((change) => change.kind === 'add');
+  if (saves.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="waiting-saves"
+      className="mb-4 rounded-card border border-gold-500 bg-gold-100 p-4"
+    >
+      <h2 id="waiting-saves" className="font-bold">
+        Waiting for a connection
+      </h2>
+      <p className="text-sm">These products are added to your wishlist when you are back online.</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {saves.map((change) => (
+          <li key={change.productId} className="break-words">
+            {change.name}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -72,6 +106,11 @@ function SavedProduct({ entry }: { entry: WishlistEntry }) {
   if (!product) return null;
 
   async function remove() {
+    if (!product) return;
+    if (!isOnline()) {
+      removeOffline(entry.product, product.name, entry.id);
+      return;
+    }
     setBusy(true);
     setError('');
     try {

@@ -7,7 +7,7 @@ import { emit } from '@/lib/events';
 import { useMe } from '@/lib/auth/me';
 import { useDebounced } from '@/lib/use-debounced';
 import { toPesewas } from '@/lib/money';
-import { OFFLINE_ORDER, useOnline } from '@/lib/online';
+import { OFFLINE_ORDER, isOnline, useOnline } from '@/lib/online';
 import type { Region } from '@/lib/regions';
 import {
   useDeliveryQuote,
@@ -88,6 +88,8 @@ export default function DeliveryForm({
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || stopped || delivery.isPending) return;
+    // The button is disabled offline (the form says why), but Buy Now submits the form itself.
+    if (!isOnline()) return;
     const checked = deliveryBody(delivery.choice, delivery.full);
     if (!checked.ok) {
       setFieldErrors(checked.errors);
