@@ -304,8 +304,8 @@ func testProductDetails(t *testing.T, st *sqldb.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := st.DB().QueryCount() - before; n != 5 {
-		t.Errorf("ProductDetails ran %d statements; want 5", n)
+	if n := st.DB().QueryCount() - before; n != 6 { // with options and variants (decision 0029)
+		t.Errorf("ProductDetails ran %d statements; want 6", n)
 	}
 	if len(ds) != 2 || ds[0].ID != c.ids["series-s"] || ds[1].Active {
 		t.Fatalf("details = %+v", ds)
@@ -382,12 +382,13 @@ func testProductDetailsPrepared(t *testing.T, st *sqldb.Store) {
 		}
 	}
 	read()
-	// Lengths 1–9 pad to 1, 2, 3, 4, 6, 8 and 12: five statements each.
-	if n := st.DB().PreparedStatements(); n != 7*5 {
-		t.Errorf("prepared %d statements; want %d", n, 7*5)
+	// Lengths 1–9 pad to 1, 2, 3, 4, 6, 8 and 12: six statements each
+	// (with the options and variants, decision 0029).
+	if n := st.DB().PreparedStatements(); n != 7*6 {
+		t.Errorf("prepared %d statements; want %d", n, 7*6)
 	}
 	read()
-	if n := st.DB().PreparedStatements(); n != 7*5 {
-		t.Errorf("reading again: %d statements prepared; want still %d", n, 7*5)
+	if n := st.DB().PreparedStatements(); n != 7*6 {
+		t.Errorf("reading again: %d statements prepared; want still %d", n, 7*6)
 	}
 }
