@@ -309,8 +309,8 @@ func testProductDetails(t *testing.T, st *sqldb.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := st.DB().QueryCount() - before; n != 4 {
-		t.Errorf("ProductDetails ran %d statements; want 4", n)
+	if n := st.DB().QueryCount() - before; n != 5 { // with options and variants (decision 0029)
+		t.Errorf("ProductDetails ran %d statements; want 5", n)
 	}
 	if len(ds) != 2 || ds[0].ID != c.ids["series-s"] || ds[1].Active {
 		t.Fatalf("details = %+v", ds)
@@ -391,12 +391,13 @@ func testProductDetailsPrepared(t *testing.T, st *sqldb.Store) {
 		}
 	}
 	read()
-	// Lengths 1–9 pad to 1, 2, 3, 4, 6, 8 and 12: four statements each.
-	if n := st.DB().PreparedStatements(); n != 7*4 {
-		t.Errorf("prepared %d statements; want %d", n, 7*4)
+	// Lengths 1–9 pad to 1, 2, 3, 4, 6, 8 and 12: five statements each
+	// (with the options and variants, decision 0029).
+	if n := st.DB().PreparedStatements(); n != 7*5 {
+		t.Errorf("prepared %d statements; want %d", n, 7*5)
 	}
 	read()
-	if n := st.DB().PreparedStatements(); n != 7*4 {
-		t.Errorf("reading again: %d statements prepared; want still %d", n, 7*4)
+	if n := st.DB().PreparedStatements(); n != 7*5 {
+		t.Errorf("reading again: %d statements prepared; want still %d", n, 7*5)
 	}
 }
