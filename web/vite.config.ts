@@ -16,7 +16,7 @@ const apiTarget = process.env.DWA_API_URL ?? 'http://127.0.0.1:8080';
 const APP =
   /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/;
 const OUTSIDE_APP =
-  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|product-sections|review-form|product-gallery|hero-carousel|category-grid)|features[\\/]search[\\/]empty[\\/]|features[\\/]wishlist[\\/](components[\\/]wishlist-heart|api[\\/]offline-queue)|app[\\/](seller|admin)-routes|components[\\/]address-view|lib[\\/](regions|delivery-dates|online|sanitize|offline-queue))/;
+  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|product-sections|review-form|product-gallery|hero-carousel|category-grid|variant-picker)|features[\\/]search[\\/]empty[\\/]|features[\\/]wishlist[\\/](components[\\/]wishlist-heart|api[\\/]offline-queue)|app[\\/](seller|admin)-routes|components[\\/](address-view|line-options)|lib[\\/](regions|delivery-dates|online|sanitize|offline-queue|variants))/;
 
 /**
  * Writes dist/sw.js from sw/sw.js (docs/decisions/0026): VERSION is a hash of the build's file
@@ -125,11 +125,11 @@ export default defineConfig({
           // what the browsing pages share; pages and parts only some visits need stay lazy, and so does
           // the back office (features/seller and admin, components/backoffice). A module in the app chunk
           // is loaded up front even when imported lazily, so OUTSIDE_APP lists the lazy parts of those
-          // folders and the parts only one page uses: the product page's gallery and its sections below
+          // folders and the parts only one page uses: the product page's gallery, option pickers and its sections below
           // the fold (with the review form and the HTML sanitizer they share with the seller's editor),
           // the home page's hero and category grid, the empty search page's help, the wishlist heart
           // (fetched after the cards, with the queue of changes made offline), the seller and staff
-          // areas' route tables, the delivery address view that only order pages show, and the region
+          // areas' route tables, the delivery address view that only order pages show, the chosen options of bag and order lines, and the region
           // list and delivery dates of address, order and back-office pages.
           groups: [
             {
