@@ -164,14 +164,14 @@ func TestImportBySKU(t *testing.T) {
 		auth := append(f.owner.Auth(), "Content-Type", "application/json")
 		list := f.a.Do("GET", "/api/seller/products/?search=xbox", "", auth...).Body.String()
 		assertBody(t, list, `[{"id":…,"name":"Xbox Series S 512GB","category_id":`+fmt.Sprint(f.gaming.ID)+
-			`,"subcategory_id":`+fmt.Sprint(f.consoles.ID)+`,"sub_subcategory_id":null,"unit_price":"3200.00","inventory":4,"is_active":true,"description":"<p>Quiet</p>",…"sku":"KW-001"}]`)
+			`,"subcategory_id":`+fmt.Sprint(f.consoles.ID)+`,"sub_subcategory_id":null,"unit_price":"3200.00","inventory":4,"is_active":true,"description":"<p>Quiet</p>",…"sku":"KW-001",…}]`)
 		assertBody(t, f.a.Do("GET", "/api/store/products/?search=series", "").Body.String(), `[{"id":…,"name":"Xbox Series S 512GB",…`)
 
 		code, body = f.importCSV(f.owner, "", "sku,price,stock,exported_stock,active\nkw-001,3100.00,6,4,no\nKW-002,2800.50,0,0,yes\n")
 		assertStatus(t, code, 200)
 		assertBody(t, body, `{"dry_run":false,"applied":true,"rows":2,"created":0,"updated":1,"unchanged":1,"problems":[]}`)
 		list = f.a.Do("GET", "/api/seller/products/?search=xbox", "", auth...).Body.String()
-		assertBody(t, list, `[{"id":…,"name":"Xbox Series S 512GB",…"unit_price":"3100.00","inventory":6,"is_active":false,"description":"<p>Quiet</p>",…"sku":"KW-001"}]`)
+		assertBody(t, list, `[{"id":…,"name":"Xbox Series S 512GB",…"unit_price":"3100.00","inventory":6,"is_active":false,"description":"<p>Quiet</p>",…"sku":"KW-001",…}]`)
 		assertBody(t, f.a.Do("GET", "/api/store/products/?search=series", "").Body.String(), `[]`)
 
 		// Another store's SKU is no business of this one: the rival creates its own.

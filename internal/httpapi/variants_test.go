@@ -530,3 +530,51 @@ func TestVariantProductPageOffers(t *testing.T) {
 		}
 	})
 }
+
+// TestBulkWritesLeaveVariantAggregates: a CSV import or a bulk action may
+// not set the price or stock of a product with options (its variants'
+// aggregates); the values it has already pass unchanged, and a refused
+// write changes nothing.
+func TestBulkWritesLeaveVariantAggregates(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		f.setUp(t) // 5499.00 lowest, 10 in stock
+		imp := func(query, body string) (int, string) {
+			w := f.a.Do("POST", "/api/seller/products/import/"+query, body, append(f.owner.Auth(), "Content-Type", "text/csv")...)
+			return w.Code, w.Body.String()
+		}
+		bulk := func(body string) (int, string) {
+			w := f.a.Do("POST", "/api/seller/products/bulk/", body, f.auth...)
+			return w.Code, w.Body.String()
+		}
+		code, body := imp("", fmt.Sprintf("id,name,price,stock,exported_stock\n%d,iPhone 15 (2024),5499.00,10,10\n%d,Phone Case,60.00,4,4\n",
+			f.phone.ID, f.plain.ID))
+		assertStatus(t, code, 200)
+		assertBody(t, body, `{"dry_run":false,"applied":true,"rows":2,"created":0,"updated":2,"unchanged":0,"problems":[]}`)
+
+		code, body = imp("", fmt.Sprintf("id,price,stock,exported_stock\n%d,7000.00,12,10\n%d,70.00,4,4\n", f.phone.ID, f.plain.ID))
+		assertStatus(t, code, 422)
+		assertBody(t, body, `{…"problems":[`+
+			`{"row":2,"column":"price","message":"This product has options: set the price of each variant."},`+
+			`{"row":2,"column":"stock","message":"This product has options: set the stock of each variant."}]}`)
+
+		ids := fmt.Sprintf("[%d,%d]", f.phone.ID, f.plain.ID)
+		for _, c := range []struct{ body, field, message string }{
+			{`{"ids":` + ids + `,"action":"change_price","percent":"10"}`, "price", "This product has options: set the price of each variant."},
+			{`{"ids":` + ids + `,"action":"set_stock","stock":3}`, "stock", "This product has options: set the stock of each variant."},
+		} {
+			code, body = bulk(c.body)
+			assertStatus(t, code, 422)
+			assertBody(t, body, fmt.Sprintf(`{…"products":[{"id":%d,"field":%q,"message":%q}]}`, f.phone.ID, c.field, c.message))
+		}
+		p := f.do(t, "GET", f.seller, "")
+		if p.UnitPrice != "5499.00" || p.Inventory != 10 || p.byValues(t, "256 GB", "Black").Inventory != 5 {
+			t.Fatalf("after refused writes: %+v", p)
+		}
+		assertBody(t, f.a.Do("GET", fmt.Sprintf("/api/seller/products/%d/", f.plain.ID), "", f.auth...).Body.String(),
+			`{…"name":"Phone Case",…"unit_price":"60.00",…`)
+		code, body = bulk(`{"ids":` + ids + `,"action":"deactivate"}`)
+		assertStatus(t, code, 200)
+		assertBody(t, body, `{"changed":2}`)
+	})
+}

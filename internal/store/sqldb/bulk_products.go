@@ -56,7 +56,7 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 	at time.Time, adjust func(cur *shop.Product, e *shop.ProductEdit) []shop.RowProblem) error {
 	slices.SortFunc(edits, func(a, b shop.ProductEdit) int { return cmp.Compare(a.ID, b.ID) })
 	err := s.db.inTx(ctx, func(c conn) error {
-		cur, err := lockStoreProducts(ctx, c, storeID, edits)
+		cur, withOptions, err := lockStoreProducts(ctx, c, storeID, edits)
 		if err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 					continue
 				}
 			}
-			problems = append(problems, checkEdit(p, e)...)
+			problems = append(problems, checkEdit(p, withOptions[p.ID], e)...)
 			if e.Change.Empty() {
 				continue
 			}
@@ -132,8 +132,9 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 
 // lockStoreProducts reads (and on PostgreSQL locks, in id order) the
 // store's products among the edits', by id.
-func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.ProductEdit) (map[int64]*shop.Product, error) {
-	cur := make(map[int64]*shop.Product, len(edits))
+func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.ProductEdit) (
+	cur map[int64]*shop.Product, withOptions map[int64]bool, err error) {
+	cur, withOptions = make(map[int64]*shop.Product, len(edits)), map[int64]bool{}
 	for start := 0; start < len(edits); start += productBatch {
 		batch := edits[start:min(start+productBatch, len(edits))]
 		args := make([]any, 0, len(batch)+1)
@@ -141,31 +142,51 @@ func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.
 		for _, e := range batch {
 			args = append(args, e.ID)
 		}
-		rows, err := c.query(ctx, `SELECT id, inventory, unit_price, COALESCE(was_price, 0), is_active FROM products
-			WHERE store_id = ? AND id IN (`+marks(len(batch))+`) ORDER BY id`+c.db.Dialect.ForUpdate, args...)
+		rows, err := c.query(ctx, `SELECT id, inventory, unit_price, COALESCE(was_price, 0), is_active,
+			EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = products.id)
+			FROM products WHERE store_id = ? AND id IN (`+marks(len(batch))+`) ORDER BY id`+c.db.Dialect.ForUpdate, args...)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for rows.Next() {
 			p := &shop.Product{StoreID: storeID}
-			if err := rows.Scan(&p.ID, &p.Inventory, &p.UnitPrice, &p.WasPrice, &p.Active); err != nil {
+			var options bool
+			if err := rows.Scan(&p.ID, &p.Inventory, &p.UnitPrice, &p.WasPrice, &p.Active, &options); err != nil {
 				rows.Close()
-				return nil, err
+				return nil, nil, err
 			}
 			cur[p.ID] = p
+			if options {
+				withOptions[p.ID] = true
+			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return cur, nil
+	return cur, withOptions, nil
 }
 
 // checkEdit is the single edit's checks of one change against its locked row.
-func checkEdit(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
-	ch := e.Change
+// The price and stock of a product with options are its variants'
+// aggregates (decision 0029): a bulk write may not set them to anything
+// else, and the values they have already are not written.
+func checkEdit(p *shop.Product, hasOptions bool, e *shop.ProductEdit) []shop.RowProblem {
 	var out []shop.RowProblem
+	if hasOptions {
+		if e.Change.UnitPrice != nil && *e.Change.UnitPrice != p.UnitPrice {
+			out = append(out, shop.RowProblem{Row: e.Row, Column: "price", Message: "This product has options: set the price of each variant."})
+		}
+		if e.Change.Inventory != nil && *e.Change.Inventory != p.Inventory {
+			out = append(out, shop.RowProblem{Row: e.Row, Column: "stock", Message: "This product has options: set the stock of each variant."})
+		}
+		e.Change.UnitPrice, e.Change.Inventory, e.Change.ExpectedInventory = nil, nil, nil
+		if len(out) > 0 {
+			return out
+		}
+	}
+	ch := e.Change
 	if ch.Inventory != nil && ch.ExpectedInventory != nil && p.Inventory != *ch.ExpectedInventory {
 		out = append(out, shop.RowProblem{Row: e.Row, Column: "stock",
 			Message: fmt.Sprintf("The stock changed to %d since you saw it (orders or another edit).", p.Inventory)})
