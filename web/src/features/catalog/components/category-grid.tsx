@@ -85,9 +85,7 @@ function CategoryCard({ category, eager }: { category: Category; eager: boolean 
           </div>
         )}
       </div>
-      <span className="block p-3 font-semibold group-hover:text-brand-700">
-        {category.name}
-      </span>
+      <span className="block p-3 font-semibold group-hover:text-brand-700">{category.name}</span>
     </Link>
   );
 }

@@ -85,6 +85,8 @@ export function VariantPicker({
                       />
                     )}
                     <span className={cx('break-words', off && 'line-through')}>{value}</span>
+                    {/* The space keeps the visible text ("Blue Sold out") within the label. */}
+                    {off && ' '}
                     {off && (
                       <span aria-hidden="true" className="text-xs font-normal">
                         {WHY[state]}
