@@ -155,8 +155,8 @@ describe('seller bulk variant edit', { timeout: 60_000 }, () => {
     expect(sent.patch).toEqual([
       {
         variants: [
-          { id: 51, unit_price: '1250', inventory: 4, active: false },
-          { id: 52, unit_price: '1250', inventory: 4 },
+          { id: 51, unit_price: '1250', inventory: 4, expected_inventory: 0, active: false },
+          { id: 52, unit_price: '1250', inventory: 4, expected_inventory: 0 },
         ],
       },
     ]);

@@ -13,6 +13,8 @@ export interface VariantChange {
   id: number;
   unit_price?: string;
   inventory?: number;
+  /** The stock the seller saw: the edit applies only while it is still that. */
+  expected_inventory?: number;
   sku?: string;
   active?: boolean;
 }

@@ -319,7 +319,12 @@ function stockOf(text: string): number | null {
 function changeOf(row: Row, was: Row): VariantChange | null {
   const change: VariantChange = { id: row.id };
   if (row.price.trim() !== was.price) change.unit_price = row.price.trim().replace(/,/g, '');
-  if (row.stock.trim() !== was.stock) change.inventory = stockOf(row.stock) ?? 0;
+  if (row.stock.trim() !== was.stock) {
+    // Against the stock the seller saw: orders taking stock meanwhile make the server refuse
+    // (409 stock_changed, saying the stock now) instead of losing their decrements.
+    change.inventory = stockOf(row.stock) ?? 0;
+    change.expected_inventory = Number(was.stock);
+  }
   if (row.sku.trim() !== was.sku) change.sku = row.sku.trim();
   if (row.active !== was.active) change.active = row.active;
   return Object.keys(change).length > 1 ? change : null;
