@@ -165,7 +165,7 @@ func TestServe(t *testing.T) {
 	start := time.Now()
 	go func() { done <- run(ctx, []string{"serve"}, e) }()
 	base := "http://" + addr
-	if !poll.Within(5*time.Second, func() bool { return answersReady(base) }) {
+	if !poll.Within(60*time.Second, func() bool { return answersReady(base) }) {
 		t.Fatal("server never became ready")
 	}
 	t.Logf("ready after %s", time.Since(start))
@@ -305,8 +305,9 @@ func TestServeWithBucket(t *testing.T) {
 			env := maps.Clone(vars)
 			env["DWA_S3_BUCKET"] = tc.bucket
 			e, _ := testEnv(t, env, "")
-			// Bounded, so that a server that starts anyway ends the test.
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			// Bounded, so that a server that starts anyway ends the test (generous: start-up runs
+			// every migration first, slow under -race on a loaded machine).
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			err := run(ctx, []string{"serve"}, e)
 			if err == nil || !strings.Contains(err.Error(), "S3 media storage (DWA_S3_*)") || !strings.Contains(err.Error(), tc.want) {
@@ -322,7 +323,7 @@ func TestServeWithBucket(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, []string{"serve"}, e) }()
 	var resp *http.Response
-	served := poll.Within(5*time.Second, func() bool {
+	served := poll.Within(60*time.Second, func() bool {
 		resp, err = http.Get("http://" + addr + "/media/uploads/products/1/abc-320.jpg")
 		return err == nil
 	})
