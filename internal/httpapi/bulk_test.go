@@ -35,7 +35,7 @@ func TestProductExport(t *testing.T) {
 		w := f.a.Do("PATCH", fmt.Sprintf("/api/seller/products/%d/", f.headset.ID),
 			`{"sku":"HX-2","was_price":"1,000.00","brand":"HyperX"}`, auth...)
 		assertStatus(t, w.Code, 200)
-		assertBody(t, w.Body.String(), `{"id":…,"brand":"HyperX","sku":"HX-2"}`)
+		assertBody(t, w.Body.String(), `{"id":…,"brand":"HyperX","sku":"HX-2",…}`)
 		want := "\uFEFFid,sku,name,category,brand,price,was_price,stock,exported_stock,active,description,specification\n" +
 			fmt.Sprintf("%d,,PlayStation 5 Slim,consoles,,6500.00,,5,5,yes,<p>PlayStation 5 Slim.</p>,\n", f.console.ID) +
 			fmt.Sprintf("%d,HX-2,HyperX Cloud II,gaming,HyperX,950.00,1000.00,5,5,yes,<p>HyperX Cloud II.</p>,\n", f.headset.ID)
