@@ -16,7 +16,7 @@ const apiTarget = process.env.DWA_API_URL ?? 'http://127.0.0.1:8080';
 const APP =
   /[\\/]src[\\/](app|components(?![\\/]backoffice[\\/])|lib|features[\\/](catalog|search|wishlist))[\\/]/;
 const OUTSIDE_APP =
-  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|product-sections|review-form|product-gallery|hero-carousel|category-grid|variant-picker)|features[\\/]search[\\/]empty[\\/]|features[\\/]wishlist[\\/](components[\\/]wishlist-heart|api[\\/]offline-queue)|app[\\/](seller|admin)-routes|components[\\/](address-view|line-options)|lib[\\/](regions|delivery-dates|online|sanitize|offline-queue|variants))/;
+  /[\\/]src[\\/](features[\\/]catalog[\\/]components[\\/](product-details|product-sections|review-form|product-gallery|hero-carousel|category-grid|variant-picker)|features[\\/]search[\\/]empty[\\/]|features[\\/]wishlist[\\/](components[\\/]wishlist-heart|api[\\/]offline-queue)|app[\\/](seller|admin)-routes|components[\\/](address-view|line-options|waiting-list)|lib[\\/](regions|delivery-dates|online|sanitize|offline-queue|variants))/;
 
 /**
  * Writes dist/sw.js from sw/sw.js (docs/decisions/0026): VERSION is a hash of the build's file

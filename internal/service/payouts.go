@@ -263,7 +263,7 @@ func OrderRef(orderID string) string {
 	if len(orderID) < 8 {
 		return ""
 	}
-	return "#" + strings.ToUpper(orderID[:8])
+	return "#" + orderRef(orderID)
 }
 
 // banksCache keeps the provider's lists of banks and wallets.

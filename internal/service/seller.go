@@ -282,11 +282,21 @@ func (s *Service) UpdateSellerProduct(ctx context.Context, u *shop.User, id int6
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := s.store.UpdateProduct(ctx, st.ID, id, ch, s.now()); err != nil || !ok {
-		if err == nil {
-			err = shop.NotFound("Product")
-		}
+	return s.writeProduct(ctx, st, id, func() (bool, error) {
+		return s.store.UpdateProduct(ctx, st.ID, id, ch, s.now())
+	})
+}
+
+// writeProduct runs a store write of one of st's products and answers the
+// product as it now is; a write that found no row (the product left the store
+// meanwhile) is the product's 404.
+func (s *Service) writeProduct(ctx context.Context, st *shop.Store, id int64, write func() (bool, error)) (*shop.ProductDetail, error) {
+	ok, err := write()
+	if err != nil {
 		return nil, err
+	}
+	if !ok {
+		return nil, shop.NotFound("Product")
 	}
 	return s.storeProduct(ctx, st, id)
 }

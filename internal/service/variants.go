@@ -49,13 +49,9 @@ func (s *Service) SetProductOptions(ctx context.Context, u *shop.User, id int64,
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := s.store.SetProductOptions(ctx, st.ID, id, opts, s.now()); err != nil || !ok {
-		if err == nil {
-			err = shop.NotFound("Product")
-		}
-		return nil, err
-	}
-	return s.storeProduct(ctx, st, id)
+	return s.writeProduct(ctx, st, id, func() (bool, error) {
+		return s.store.SetProductOptions(ctx, st.ID, id, opts, s.now())
+	})
 }
 
 // checkOptions validates options (contract: 0–3 options; a name of 1–30
@@ -237,13 +233,9 @@ func (s *Service) UpdateVariants(ctx context.Context, u *shop.User, id int64, in
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	if ok, err := s.store.UpdateVariants(ctx, st.ID, id, changes, s.now()); err != nil || !ok {
-		if err == nil {
-			err = shop.NotFound("Product")
-		}
-		return nil, err
-	}
-	return s.storeProduct(ctx, st, id)
+	return s.writeProduct(ctx, st, id, func() (bool, error) {
+		return s.store.UpdateVariants(ctx, st.ID, id, changes, s.now())
+	})
 }
 
 // maxVariantImages: a product has at most 8 images.

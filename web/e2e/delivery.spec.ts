@@ -34,6 +34,9 @@ test('a shopper picks a region, bags two stores’ products, checks out to a new
   page,
   request,
 }) => {
+  // Two product pages, checkout, payment and the order page, each checked at two widths with axe:
+  // about 30 s alone, more on a busy machine.
+  test.setTimeout(90_000);
   await storeSession(page, await freshShopper(request));
 
   // The product page asks for the region once, then shows its fee and dates.

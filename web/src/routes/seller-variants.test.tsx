@@ -198,4 +198,19 @@ describe('seller bulk variant edit', { timeout: 60_000 }, () => {
     expect(stock).toHaveAccessibleDescription('Enter a whole number from 0 to 1,000,000.');
     expect(sent.patch).toEqual([]);
   });
+
+  it('says nothing changed when nothing did, and takes it back at the next edit', async () => {
+    const sent = editPage(withOptions);
+    const user = userEvent.setup();
+    const stock = await screen.findByRole('textbox', { name: 'Stock of S · Red' }, FIRST);
+    await user.click(screen.getByRole('button', { name: 'Save variants' }));
+    expect(
+      await screen.findByText('Nothing changed: there is nothing to save.'),
+    ).toBeInTheDocument();
+    await user.type(stock, '5');
+    expect(
+      screen.queryByText('Nothing changed: there is nothing to save.'),
+    ).not.toBeInTheDocument();
+    expect(sent.patch).toEqual([]);
+  });
 });

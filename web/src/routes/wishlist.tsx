@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ProductCard } from '@/components/product-card';
+import { WaitingList } from '@/components/waiting-list';
 import { ProductGridSkeleton } from '@/components/ui/skeleton';
 import {
   removeFromWishlist,
@@ -77,24 +78,12 @@ export default function WishlistPage() {
 /** The products saved offline, shown until they are sent. */
 function WaitingSaves() {
   const saves = wishlistQueue.useChanges().filter((change) => change.kind === 'add');
-  if (saves.length === 0) return null;
   return (
-    <section
-      aria-labelledby="waiting-saves"
-      className="mb-4 rounded-card border border-gold-500 bg-gold-100 p-4"
-    >
-      <h2 id="waiting-saves" className="font-bold">
-        Waiting for a connection
-      </h2>
-      <p className="text-sm">These products are added to your wishlist when you are back online.</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        {saves.map((change) => (
-          <li key={change.productId} className="break-words">
-            {change.name}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <WaitingList
+      id="waiting-saves"
+      note="These products are added to your wishlist when you are back online."
+      items={saves.map((change) => change.name)}
+    />
   );
 }
 

@@ -351,9 +351,15 @@ function VariantsEditor({
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
 
+  /** After an edit the last save's outcome no longer describes the form ("Nothing changed" least). */
+  function touched() {
+    setDone('');
+    setFailure((f) => (f === NO_CHANGES ? '' : f));
+  }
+
   function edit(id: number, change: Partial<Row>) {
     setRows((old) => old.map((r) => (r.id === id ? { ...r, ...change } : r)));
-    setDone('');
+    touched();
   }
 
   function setAll(field: 'price' | 'stock') {
@@ -363,7 +369,7 @@ function VariantsEditor({
     setHelperError(problem);
     if (problem) return;
     setRows((old) => old.map((r) => ({ ...r, [field]: value })));
-    setDone('');
+    touched();
   }
 
   async function save() {
