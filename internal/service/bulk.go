@@ -96,11 +96,7 @@ var errImportRunning = shop.Conflict("import_running", "Another import of your s
 // the columns that differ, rows with a new SKU create products. It answers
 // in the request, with a place in the import pool like a job (StartImport).
 func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body io.Reader, dryRun bool) (*ImportReport, error) {
-	st, err := s.ownStore(ctx, u)
-	if err != nil {
-		return nil, err
-	}
-	ticket, release, err := s.admitImport(st.ID)
+	storeID, ticket, release, err := s.admitImport(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +108,7 @@ func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body i
 		}
 		return nil, err
 	}
-	return s.importFile(ctx, st.ID, body, dryRun, nil)
+	return s.importFile(ctx, storeID, body, dryRun, nil)
 }
 
 // importFile checks and (unless dryRun) applies a file of the store,
