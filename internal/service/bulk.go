@@ -152,7 +152,7 @@ func (s *Service) importFile(ctx context.Context, storeID int64, body io.Reader,
 		}
 		return rep, nil
 	}
-	err = s.store.WriteProducts(ctx, storeID, imp.edits, imp.creates, s.now(), nil)
+	err = s.store.WriteProducts(ctx, storeID, imp.edits, imp.creates, s.now(), aggregateProblems)
 	var problems shop.RowProblems
 	if errors.As(err, &problems) {
 		rep.Problems = problems
@@ -447,6 +447,19 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 	}
 }
 
+// aggregateProblems is aggregateRule for an edit of a bulk write, as
+// problems of its row in the file's columns.
+func aggregateProblems(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+	var out []shop.RowProblem
+	for field, msgs := range aggregateRule(p, &e.Change) {
+		for _, m := range msgs {
+			out = append(out, shop.RowProblem{Row: e.Row, Column: cmp.Or(fieldColumns[field], field), Message: m})
+		}
+	}
+	slices.SortFunc(out, func(a, b shop.RowProblem) int { return cmp.Compare(columnOrder(a.Column), columnOrder(b.Column)) })
+	return out
+}
+
 // integer reads a whole number of a cell.
 func (imp *anImport) integer(n int, col, v string) (int64, bool) {
 	t := strings.TrimSpace(v)
@@ -553,7 +566,13 @@ func (s *Service) BulkProducts(ctx context.Context, u *shop.User, a BulkAction) 
 	for i, id := range ids {
 		edits[i] = shop.ProductEdit{Row: int(id), ID: id}
 	}
-	err = s.store.WriteProducts(ctx, st.ID, edits, nil, s.now(), adjust)
+	check := func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+		if ps := adjust(p, e); len(ps) > 0 {
+			return ps
+		}
+		return aggregateProblems(p, e)
+	}
+	err = s.store.WriteProducts(ctx, st.ID, edits, nil, s.now(), check)
 	var problems shop.RowProblems
 	if errors.As(err, &problems) && slices.ContainsFunc(problems, func(p shop.RowProblem) bool { return p.Column == "id" }) {
 		return 0, shop.NotFound("Product")
@@ -572,14 +591,14 @@ func (s *Service) BulkProducts(ctx context.Context, u *shop.User, a BulkAction) 
 
 // bulkAdjust checks an action and returns how it changes a product as
 // locked.
-func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.Product, *shop.ProductEdit) []shop.RowProblem, error) {
+func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.BulkProduct, *shop.ProductEdit) []shop.RowProblem, error) {
 	problem := func(e *shop.ProductEdit, col, msg string) []shop.RowProblem {
 		return []shop.RowProblem{{Row: e.Row, Column: col, Message: msg}}
 	}
 	switch a.Action {
 	case "activate", "deactivate":
 		active := a.Action == "activate"
-		return func(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
+		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
 			if p.Active != active {
 				e.Change = shop.ProductChange{Active: &active}
 			}
@@ -596,7 +615,7 @@ func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.Product, *shop.Pr
 			fe.Add("stock", "Ensure this value is between -"+strconv.Itoa(maxInventory)+" and "+strconv.Itoa(maxInventory)+".")
 		}
 		delta := *a.Stock
-		return func(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
+		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
 			// The row is locked: orders taking stock wait, or went first
 			// and are in p.Inventory, so adding never loses a decrement.
 			n := delta
@@ -619,7 +638,7 @@ func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.Product, *shop.Pr
 		if change == nil || err != nil {
 			return nil, err
 		}
-		return func(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
+		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
 			price := change(p.UnitPrice)
 			switch {
 			case price < 1:

@@ -21,8 +21,10 @@ type SellerStore interface {
 	SellerProductIDs(ctx context.Context, storeID int64, f shop.SellerProductFilter) ([]int64, int, error)
 	// UpdateProduct writes only what the change sets, in one transaction;
 	// it reports false when the product is not the store's, and refuses a
-	// stale conditional stock edit with shop.StockChanged.
-	UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error)
+	// stale conditional stock edit with shop.StockChanged; check may refuse
+	// or trim the change against the product as locked.
+	UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time,
+		check func(*shop.BulkProduct, *shop.ProductChange) error) (bool, error)
 	// UpdateStore writes only what the change sets; false when there is no such store.
 	UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) (bool, error)
 	// SetStoreLogo replaces the store's logo and returns the one it had.
@@ -37,9 +39,10 @@ type SellerStore interface {
 	// images) in id order, streaming.
 	EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.Product) error) error
 	// WriteProducts applies a bulk write all or nothing (sqldb/bulk_products.go):
-	// problems found against the locked rows come back as shop.RowProblems.
+	// check sets or trims each edit against its product as locked; its
+	// problems, and those the write finds, come back as shop.RowProblems.
 	WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product, at time.Time,
-		adjust func(cur *shop.Product, e *shop.ProductEdit) []shop.RowProblem) error
+		check func(cur *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem) error
 }
 
 // Limits of what a store owner enters.
@@ -282,7 +285,8 @@ func (s *Service) UpdateSellerProduct(ctx context.Context, u *shop.User, id int6
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := s.store.UpdateProduct(ctx, st.ID, id, ch, s.now()); err != nil || !ok {
+	check := func(p *shop.BulkProduct, ch *shop.ProductChange) error { return aggregateRule(p, ch).Err() }
+	if ok, err := s.store.UpdateProduct(ctx, st.ID, id, ch, s.now(), check); err != nil || !ok {
 		if err == nil {
 			err = shop.NotFound("Product")
 		}
@@ -636,4 +640,30 @@ func (s *Service) SellerDashboard(ctx context.Context, u *shop.User) (shop.Selle
 	}
 	out.UnreadMessages, err = s.store.UnreadMessages(ctx, u.ID)
 	return out, err
+}
+
+// Messages of aggregateRule.
+const (
+	msgOptionsPrice = "This product has options: set the price of each variant."
+	msgOptionsStock = "This product has options: set the stock of each variant."
+)
+
+// aggregateRule keeps the price and stock of a product with options, which
+// are its variants' aggregates (decision 0029), out of a change of the
+// product: the values they have already (a form sent back whole, an
+// exported row) pass and are not written; any other value is an error of
+// its field (price, inventory).
+func aggregateRule(p *shop.BulkProduct, ch *shop.ProductChange) shop.FieldErrors {
+	fe := shop.FieldErrors{}
+	if !p.HasOptions {
+		return fe
+	}
+	if ch.UnitPrice != nil && *ch.UnitPrice != p.UnitPrice {
+		fe.Add("price", msgOptionsPrice)
+	}
+	if ch.Inventory != nil && *ch.Inventory != p.Inventory {
+		fe.Add("inventory", msgOptionsStock)
+	}
+	ch.UnitPrice, ch.Inventory, ch.ExpectedInventory = nil, nil, nil
+	return fe
 }

@@ -15,6 +15,13 @@ type ProductEdit struct {
 	Change ProductChange
 }
 
+// BulkProduct is a product as a write read it under its lock, with
+// whether it has options: what a change's rules are checked against.
+type BulkProduct struct {
+	*Product
+	HasOptions bool
+}
+
 // RowProblem is what is wrong with one row of a bulk write: Column is the
 // file's column ("" for the whole row).
 type RowProblem struct {

@@ -46,17 +46,17 @@ func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*sh
 // orders taking stock meanwhile wait or go first, and none of their
 // decrements is lost), then adjust (when not nil) sets each edit's change
 // from the product as locked, then every edit is checked as the single
-// edit is (a conditional stock edit against the stock now, the deal rule
-// against the row). Any problem, or an edit of a product that is not the
+// edit is (check, then a conditional stock edit against the stock now, the
+// deal rule against the row). Any problem, or an edit of a product that is not the
 // store's, writes nothing and is returned as shop.RowProblems. Only the
 // columns a change sets are written; new products are inserted; the search
 // documents of products whose name, description or categories changed are
 // rewritten; and the whole write is one change of the catalogue feed.
 func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product,
-	at time.Time, adjust func(cur *shop.Product, e *shop.ProductEdit) []shop.RowProblem) error {
+	at time.Time, check func(cur *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem) error {
 	slices.SortFunc(edits, func(a, b shop.ProductEdit) int { return cmp.Compare(a.ID, b.ID) })
 	err := s.db.inTx(ctx, func(c conn) error {
-		cur, withOptions, err := lockStoreProducts(ctx, c, storeID, edits)
+		cur, err := lockStoreProducts(ctx, c, storeID, edits)
 		if err != nil {
 			return err
 		}
@@ -69,13 +69,11 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 				problems = append(problems, shop.RowProblem{Row: e.Row, Column: "id", Message: "No product of your store has this id."})
 				continue
 			}
-			if adjust != nil {
-				if ps := adjust(p, e); len(ps) > 0 {
-					problems = append(problems, ps...)
-					continue
-				}
+			if ps := check(p, e); len(ps) > 0 {
+				problems = append(problems, ps...)
+				continue
 			}
-			problems = append(problems, checkEdit(p, withOptions[p.ID], e)...)
+			problems = append(problems, checkEdit(p.Product, e)...)
 			if e.Change.Empty() {
 				continue
 			}
@@ -132,9 +130,8 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 
 // lockStoreProducts reads (and on PostgreSQL locks, in id order) the
 // store's products among the edits', by id.
-func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.ProductEdit) (
-	cur map[int64]*shop.Product, withOptions map[int64]bool, err error) {
-	cur, withOptions = make(map[int64]*shop.Product, len(edits)), map[int64]bool{}
+func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.ProductEdit) (map[int64]*shop.BulkProduct, error) {
+	cur := make(map[int64]*shop.BulkProduct, len(edits))
 	for start := 0; start < len(edits); start += productBatch {
 		batch := edits[start:min(start+productBatch, len(edits))]
 		args := make([]any, 0, len(batch)+1)
@@ -146,46 +143,27 @@ func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.
 			EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = products.id)
 			FROM products WHERE store_id = ? AND id IN (`+marks(len(batch))+`) ORDER BY id`+c.db.Dialect.ForUpdate, args...)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for rows.Next() {
-			p := &shop.Product{StoreID: storeID}
-			var options bool
-			if err := rows.Scan(&p.ID, &p.Inventory, &p.UnitPrice, &p.WasPrice, &p.Active, &options); err != nil {
+			p := &shop.BulkProduct{Product: &shop.Product{StoreID: storeID}}
+			if err := rows.Scan(&p.ID, &p.Inventory, &p.UnitPrice, &p.WasPrice, &p.Active, &p.HasOptions); err != nil {
 				rows.Close()
-				return nil, nil, err
+				return nil, err
 			}
 			cur[p.ID] = p
-			if options {
-				withOptions[p.ID] = true
-			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return cur, withOptions, nil
+	return cur, nil
 }
 
 // checkEdit is the single edit's checks of one change against its locked row.
-// The price and stock of a product with options are its variants'
-// aggregates (decision 0029): a bulk write may not set them to anything
-// else, and the values they have already are not written.
-func checkEdit(p *shop.Product, hasOptions bool, e *shop.ProductEdit) []shop.RowProblem {
+func checkEdit(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
 	var out []shop.RowProblem
-	if hasOptions {
-		if e.Change.UnitPrice != nil && *e.Change.UnitPrice != p.UnitPrice {
-			out = append(out, shop.RowProblem{Row: e.Row, Column: "price", Message: "This product has options: set the price of each variant."})
-		}
-		if e.Change.Inventory != nil && *e.Change.Inventory != p.Inventory {
-			out = append(out, shop.RowProblem{Row: e.Row, Column: "stock", Message: "This product has options: set the stock of each variant."})
-		}
-		e.Change.UnitPrice, e.Change.Inventory, e.Change.ExpectedInventory = nil, nil, nil
-		if len(out) > 0 {
-			return out
-		}
-	}
 	ch := e.Change
 	if ch.Inventory != nil && ch.ExpectedInventory != nil && p.Inventory != *ch.ExpectedInventory {
 		out = append(out, shop.RowProblem{Row: e.Row, Column: "stock",
