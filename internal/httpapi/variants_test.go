@@ -560,8 +560,9 @@ func TestBulkWritesLeaveVariantAggregates(t *testing.T) {
 
 		ids := fmt.Sprintf("[%d,%d]", f.phone.ID, f.plain.ID)
 		for _, c := range []struct{ body, field, message string }{
-			{`{"ids":` + ids + `,"action":"change_price","percent":"10"}`, "price", "This product has options: set the price of each variant."},
 			{`{"ids":` + ids + `,"action":"set_stock","stock":3}`, "stock", "This product has options: set the stock of each variant."},
+			{`{"ids":` + ids + `,"action":"add_stock","stock":3}`, "stock", "This product has options: set the stock of each variant."},
+			{fmt.Sprintf(`{"ids":[%d],"action":"change_price","amount":"-5499.00"}`, f.phone.ID), "price", "The price of 128 GB / Blue would fall below GH₵ 0.01."},
 		} {
 			code, body = bulk(c.body)
 			assertStatus(t, code, 422)
@@ -576,5 +577,46 @@ func TestBulkWritesLeaveVariantAggregates(t *testing.T) {
 		code, body = bulk(`{"ids":` + ids + `,"action":"deactivate"}`)
 		assertStatus(t, code, 200)
 		assertBody(t, body, `{"changed":2}`)
+	})
+}
+
+// TestBulkPriceOnVariants: a price change by percent or amount on a product
+// with options changes the price of each of its active variants (rounded as
+// for a product), and its aggregates follow in the same write.
+func TestBulkPriceOnVariants(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		p := f.setUp(t)
+		black256 := p.byValues(t, "256 GB", "Black")
+		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"active":false}]}`, black256.ID))
+		bulk := func(body string) {
+			t.Helper()
+			w := f.a.Do("POST", "/api/seller/products/bulk/", body, f.auth...)
+			assertStatus(t, w.Code, 200)
+			assertBody(t, w.Body.String(), `{"changed":2}`)
+		}
+		bulk(fmt.Sprintf(`{"ids":[%d,%d],"action":"change_price","percent":"-10"}`, f.phone.ID, f.plain.ID))
+		p = f.do(t, "GET", f.seller, "")
+		got := map[string]string{}
+		for _, v := range p.Variants {
+			got[strings.Join(v.Options, "/")] = v.UnitPrice
+		}
+		want := map[string]string{"128 GB/Blue": "4949.10", "128 GB/Black": "4949.10", "256 GB/Blue": "5669.10", "256 GB/Black": "6299.00"}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("variant prices %v, want %v", got, want)
+		}
+		if p.UnitPrice != "4949.10" || p.Inventory != 5 {
+			t.Fatalf("aggregates %s, %d; want 4949.10, 5", p.UnitPrice, p.Inventory)
+		}
+		// By an amount: 10 % off's rounding kept, the lowest in stock follows.
+		bulk(fmt.Sprintf(`{"ids":[%d,%d],"action":"change_price","amount":"0.90"}`, f.phone.ID, f.plain.ID))
+		p = f.do(t, "GET", f.seller, "")
+		if p.UnitPrice != "4950.00" || p.byValues(t, "256 GB", "Blue").UnitPrice != "5670.00" {
+			t.Fatalf("after +0.90: %+v", p)
+		}
+		assertBody(t, f.a.Do("GET", fmt.Sprintf("/api/seller/products/%d/", f.plain.ID), "", f.auth...).Body.String(),
+			`{…"unit_price":"45.90",…`)
+		// The storefront's list reads the aggregate.
+		assertBody(t, f.a.Do("GET", fmt.Sprintf("/api/store/products/%d/", f.phone.ID), "").Body.String(), `{…"unit_price":"4950.00",…`)
 	})
 }

@@ -582,7 +582,7 @@ func (s *Service) BulkProducts(ctx context.Context, u *shop.User, a BulkAction) 
 	}
 	n := 0
 	for _, e := range edits {
-		if !e.Change.Empty() {
+		if !e.Empty() {
 			n++
 		}
 	}
@@ -638,17 +638,46 @@ func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.BulkProduct, *sho
 		if change == nil || err != nil {
 			return nil, err
 		}
-		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
-			price := change(p.UnitPrice)
+		// newPrice is the price after the change, or why there is none.
+		newPrice := func(p *shop.BulkProduct, cur shop.Money) (shop.Money, string) {
+			price := change(cur)
 			switch {
 			case price < 1:
-				return problem(e, "price", "The price would fall below GH₵ 0.01.")
+				return 0, "would fall below GH₵ 0.01."
 			case price > maxPrice:
-				return problem(e, "price", "The price would be above GH₵ "+maxPrice.Grouped()+".")
+				return 0, "would be above GH₵ " + maxPrice.Grouped() + "."
 			case p.WasPrice != 0 && price >= p.WasPrice:
-				return problem(e, "price", "The price would reach the price before the deal, GH₵ "+p.WasPrice.Grouped()+".")
-			case price != p.UnitPrice:
-				e.Change = shop.ProductChange{UnitPrice: &price}
+				return 0, "would reach the price before the deal, GH₵ " + p.WasPrice.Grouped() + "."
+			}
+			return price, ""
+		}
+		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+			if !p.HasOptions {
+				price, why := newPrice(p, p.UnitPrice)
+				if why != "" {
+					return problem(e, "price", "The price "+why)
+				}
+				if price != p.UnitPrice {
+					e.Change = shop.ProductChange{UnitPrice: &price}
+				}
+				return nil
+			}
+			// A product with options: each active variant's price changes
+			// (as locked), and the aggregates follow in the same write.
+			e.Variants = nil
+			for _, v := range p.Variants {
+				if !v.Active {
+					continue
+				}
+				price, why := newPrice(p, v.UnitPrice)
+				if why != "" {
+					e.Variants = nil
+					return problem(e, "price", "The price of "+strings.Join(v.Options, " / ")+" "+why)
+				}
+				if price != v.UnitPrice {
+					e.Variants = append(e.Variants, shop.VariantEdit{Row: e.Row,
+						VariantChange: shop.VariantChange{ID: v.ID, UnitPrice: &price}})
+				}
 			}
 			return nil
 		}, nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"dwa/internal/shop"
@@ -61,7 +62,9 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 			return err
 		}
 		var problems shop.RowProblems
-		var changed, searchable []int64
+		var changed, searchable, skuVariants, options []int64
+		var productSKUs []string
+		skus := map[string]int{} // folded SKU a variant takes → its row
 		for i := range edits {
 			e := &edits[i]
 			p := cur[e.ID]
@@ -74,12 +77,45 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 				continue
 			}
 			problems = append(problems, checkEdit(p.Product, e)...)
-			if e.Change.Empty() {
+			problems = append(problems, checkVariantEdits(p, e)...)
+			if e.Empty() {
 				continue
 			}
 			changed = append(changed, e.ID)
 			if e.Change.Searchable() {
 				searchable = append(searchable, e.ID)
+			}
+			for _, v := range e.Variants {
+				if v.SKU != nil && *v.SKU != "" {
+					skus[strings.ToLower(*v.SKU)] = v.Row
+					skuVariants = append(skuVariants, v.ID)
+				}
+			}
+			if e.Change.SKU != nil && *e.Change.SKU != "" {
+				productSKUs = append(productSKUs, *e.Change.SKU)
+			}
+		}
+		for _, p := range creates {
+			if p.SKU != "" {
+				productSKUs = append(productSKUs, p.SKU)
+			}
+		}
+		if len(skus) > 0 && len(problems) == 0 {
+			// Unique per store across products and variants (decision 0029):
+			// no index spans both tables, so look under the store's SKU lock.
+			taken, err := skusTaken(ctx, c, storeID, skus, anyIDs(skuVariants))
+			if err != nil {
+				return err
+			}
+			for _, row := range taken {
+				problems = append(problems, shop.RowProblem{Row: row, Column: "sku", Message: msgVariantSKUTaken})
+			}
+		}
+		if len(problems) == 0 {
+			if clash, err := variantSKUClash(ctx, c, storeID, productSKUs); err != nil {
+				return err
+			} else if clash {
+				return errSKUTakenMeanwhile
 			}
 		}
 		if len(problems) > 0 {
@@ -88,14 +124,26 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 		}
 		stamp := shop.Millis(at)
 		for _, e := range edits {
-			if e.Change.Empty() {
+			if e.Empty() {
 				continue
+			}
+			for _, v := range e.Variants {
+				if err := writeVariant(ctx, c, v.VariantChange, stamp); err != nil {
+					return err
+				}
+			}
+			if len(e.Variants) > 0 {
+				options = append(options, e.ID)
 			}
 			set, args := productChangeSets(e.Change)
 			if _, err := c.exec(ctx, `UPDATE products SET `+set+`updated_at = ? WHERE id = ?`,
 				append(args, stamp, e.ID)...); err != nil {
 				return err
 			}
+		}
+		// In the transaction of the variants' writes, as every variant write.
+		if err := refreshAggregates(ctx, c, options...); err != nil {
+			return err
 		}
 		for start := 0; start < len(searchable); start += productBatch {
 			batch := searchable[start:min(start+productBatch, len(searchable))]
@@ -121,11 +169,34 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 		}
 		return recordChange(ctx, c, false, changed...)
 	})
-	if isSKUViolation(err) {
-		// Checked before, so another write gave one of the SKUs meanwhile.
-		return shop.Conflict("sku_taken", "Another change gave one of these SKUs to a product meanwhile: check the file again.")
+	if isSKUViolation(err) || errors.Is(err, ErrUnique) && strings.Contains(err.Error(), variantSKUIndex) {
+		return errSKUTakenMeanwhile
 	}
 	return err
+}
+
+// errSKUTakenMeanwhile: the SKUs were checked before, so another write
+// gave one of them meanwhile.
+var errSKUTakenMeanwhile = shop.Conflict("sku_taken",
+	"Another change gave one of these SKUs to a product meanwhile: check the file again.")
+
+// checkVariantEdits checks an edit's variant changes against the product's
+// variants as locked: each must be a live variant of it, and a
+// conditional stock edit must find the stock the seller saw.
+func checkVariantEdits(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+	var out []shop.RowProblem
+	for _, ve := range e.Variants {
+		i := slices.IndexFunc(p.Variants, func(v shop.Variant) bool { return v.ID == ve.ID })
+		if i < 0 {
+			out = append(out, shop.RowProblem{Row: ve.Row, Column: "variant_id", Message: "No variant of this product has this id."})
+			continue
+		}
+		if now := p.Variants[i].Inventory; ve.Inventory != nil && ve.ExpectedInventory != nil && now != *ve.ExpectedInventory {
+			out = append(out, shop.RowProblem{Row: ve.Row, Column: "stock",
+				Message: fmt.Sprintf("The stock changed to %d since you saw it (orders or another edit).", now)})
+		}
+	}
+	return out
 }
 
 // lockStoreProducts reads (and on PostgreSQL locks, in id order) the
@@ -152,6 +223,35 @@ func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.
 				return nil, err
 			}
 			cur[p.ID] = p
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	var withOptions []int64
+	for id, p := range cur {
+		if p.HasOptions {
+			withOptions = append(withOptions, id)
+		}
+	}
+	slices.Sort(withOptions)
+	// Then their variants (lock order: product rows, then variant rows).
+	for start := 0; start < len(withOptions); start += productBatch {
+		batch := withOptions[start:min(start+productBatch, len(withOptions))]
+		rows, err := c.query(ctx, `SELECT `+variantCols+` FROM product_variants v WHERE v.product_id IN (`+
+			marks(len(batch))+`) AND v.retired = FALSE ORDER BY v.product_id, v.id`+c.db.Dialect.ForUpdate, anyIDs(batch)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			v, err := scanVariant(rows)
+			if err != nil {
+				rows.Close()
+				return nil, err
+			}
+			p := cur[v.ProductID]
+			p.Variants = append(p.Variants, v.Variant)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
