@@ -32,9 +32,10 @@ func newVariantFixture(t *testing.T, st *sqldb.Store) variantFixture {
 	f := variantFixture{bagFixture: newBagFixture(t, st, nil)}
 	var hub *shop.Store
 	f.owner, hub = f.a.Owner("kwame", "Osu Phone Corner")
-	f.phone = shoptest.NewProduct("iPhone 15", 549900)
+	phones := f.a.Category("Phones", "phones", nil, 1, true)
+	f.phone = shoptest.NewProduct("iPhone 15", 549900, phones)
 	f.phone.StoreID, f.phone.Inventory = hub.ID, 9
-	f.plain = shoptest.NewProduct("Phone Case", 5000)
+	f.plain = shoptest.NewProduct("Phone Case", 5000, phones)
 	f.plain.StoreID, f.plain.Inventory = hub.ID, 4
 	f.a.Products(f.phone, f.plain)
 	f.seller = fmt.Sprintf("/api/seller/products/%d/", f.phone.ID)

@@ -36,8 +36,9 @@ type SellerStore interface {
 	SellerDays(ctx context.Context, storeID int64, from time.Time) (map[int64]*shop.SellerDay, error)
 	LowStock(ctx context.Context, storeID int64, below, limit int) ([]shop.StockLevel, error)
 	// EachStoreProduct calls fn with each of the store's products (no
-	// images) in id order, streaming.
-	EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.Product) error) error
+	// images; options and live variants in position order for those with
+	// options) in id order, streaming.
+	EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.BulkProduct) error) error
 	// WriteProducts applies a bulk write all or nothing (sqldb/bulk_products.go):
 	// check sets or trims each edit against its product as locked; its
 	// problems, and those the write finds, come back as shop.RowProblems.
@@ -368,13 +369,7 @@ func (s *Service) productChange(ctx context.Context, in ProductInput, create boo
 		*f.dst = &clean
 	}
 	if in.SKU != nil {
-		sku := strings.TrimSpace(*in.SKU)
-		switch {
-		case utf8.RuneCountInString(sku) > maxSKU:
-			fe.Add("sku", "Ensure this field has no more than "+strconv.Itoa(maxSKU)+" characters.")
-		case strings.ContainsFunc(sku, unicode.IsControl):
-			fe.Add("sku", "Use letters, digits and signs only.")
-		}
+		sku := checkSKU(fe, "sku", *in.SKU)
 		ch.SKU = &sku
 	}
 	ch.Active = in.Active
@@ -666,4 +661,17 @@ func aggregateRule(p *shop.BulkProduct, ch *shop.ProductChange) shop.FieldErrors
 	}
 	ch.UnitPrice, ch.Inventory, ch.ExpectedInventory = nil, nil, nil
 	return fe
+}
+
+// checkSKU trims a product's or variant's SKU and checks it: at most 64
+// characters, no control characters ("" is none).
+func checkSKU(fe shop.FieldErrors, field, raw string) string {
+	sku := strings.TrimSpace(raw)
+	switch {
+	case utf8.RuneCountInString(sku) > maxSKU:
+		fe.Add(field, "Ensure this field has no more than "+strconv.Itoa(maxSKU)+" characters.")
+	case strings.ContainsFunc(sku, unicode.IsControl):
+		fe.Add(field, "Use letters, digits and signs only.")
+	}
+	return sku
 }

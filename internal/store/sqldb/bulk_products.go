@@ -3,6 +3,7 @@ package sqldb
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -17,8 +18,14 @@ import (
 
 // EachStoreProduct calls fn with every product of the store in id order,
 // one row at a time, so an export of ten thousand products is never held in
-// memory. Images are not read.
-func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.Product) error) error {
+// memory; a product with options comes with its options and live variants
+// (read first, all of the store's: at most 100 short rows a product).
+// Images are not read.
+func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.BulkProduct) error) error {
+	withOptions, err := storeVariants(ctx, s.db.reader(), storeID)
+	if err != nil {
+		return fmt.Errorf("store variants: %w", err)
+	}
 	rows, err := s.db.reader().query(ctx, `SELECT id, COALESCE(category_id, 0), COALESCE(subcategory_id, 0),
 		COALESCE(sub_subcategory_id, 0), name, COALESCE(sku, ''), brand, unit_price, COALESCE(was_price, 0),
 		inventory, is_active, description, specification, created_at
@@ -35,11 +42,55 @@ func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*sh
 			return err
 		}
 		p.CreatedAt = shop.FromMillis(created)
-		if err := fn(p); err != nil {
+		bp := withOptions[p.ID]
+		if bp == nil {
+			bp = &shop.BulkProduct{}
+		}
+		bp.Product = p
+		if err := fn(bp); err != nil {
 			return err
 		}
 	}
 	return s.db.translate(rows.Err())
+}
+
+// storeVariants reads the options and live variants (in position order) of
+// the store's products that have options, in one statement.
+func storeVariants(ctx context.Context, c conn, storeID int64) (map[int64]*shop.BulkProduct, error) {
+	rows, err := c.query(ctx, `SELECT 'o', o.product_id, 0, o.position, o.name, o.option_values, 0, 0, '', FALSE
+		FROM product_options o JOIN products p ON p.id = o.product_id WHERE p.store_id = ?
+		UNION ALL
+		SELECT 'v', product_id, id, position, '', option_values, unit_price, inventory, COALESCE(sku, ''), is_active
+		FROM product_variants WHERE store_id = ? AND retired = FALSE
+		ORDER BY 2, 1, 4, 3`, storeID, storeID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]*shop.BulkProduct{}
+	for rows.Next() {
+		var kind, name, values string
+		var v shop.Variant
+		var pos int
+		if err := rows.Scan(&kind, &v.ProductID, &v.ID, &pos, &name, &values, &v.UnitPrice, &v.Inventory, &v.SKU,
+			&v.Active); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(values), &v.Options); err != nil {
+			return nil, err
+		}
+		p := out[v.ProductID]
+		if p == nil {
+			p = &shop.BulkProduct{HasOptions: true}
+			out[v.ProductID] = p
+		}
+		if kind == "o" {
+			p.Options = append(p.Options, shop.ProductOption{Name: name, Values: v.Options})
+		} else {
+			p.Variants = append(p.Variants, v)
+		}
+	}
+	return out, rows.Err()
 }
 
 // WriteProducts applies a bulk write of the store in one transaction: the
