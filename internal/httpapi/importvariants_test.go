@@ -172,17 +172,7 @@ func TestImportVariantRacesOrders(t *testing.T) {
 			}
 		}
 		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"inventory":40}]}`, v.ID))
-		codes := make([]int, buyers)
-		var fns []func()
-		for i := range accs {
-			fns = append(fns, func() {
-				w := f.a.Do("POST", "/api/store/orders/", orderBody, accs[i].Auth()...)
-				codes[i] = w.Code
-				if w.Code != 201 && w.Body.String() != `{"detail":"Only 0 left of iPhone 15.","code":"insufficient_stock"}` {
-					t.Errorf("buyer %d: %d %s", i, w.Code, w.Body)
-				}
-			})
-		}
+		codes, fns := f.orderEach(t, accs)
 		added := 0
 		var mu sync.Mutex
 		for i := range 8 {

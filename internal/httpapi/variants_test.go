@@ -394,17 +394,7 @@ func TestVariantLastUnitsRace(t *testing.T) {
 			}
 		}
 		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"inventory":10}]}`, scarce.ID))
-		codes := make([]int, len(accs))
-		var fns []func()
-		for i := range accs {
-			fns = append(fns, func() {
-				w := f.a.Do("POST", "/api/store/orders/", orderBody, accs[i].Auth()...)
-				codes[i] = w.Code
-				if w.Code != 201 && w.Body.String() != `{"detail":"Only 0 left of iPhone 15.","code":"insufficient_stock"}` {
-					t.Errorf("buyer %d: %d %s", i, w.Code, w.Body)
-				}
-			})
-		}
+		codes, fns := f.orderEach(t, accs)
 		// The owner: price edits of both variants, and +5 on the other
 		// variant's stock against the stock seen (409 tolerated).
 		added := 0
@@ -620,4 +610,21 @@ func TestBulkPriceOnVariants(t *testing.T) {
 		// The storefront's list reads the aggregate.
 		assertBody(t, f.a.Do("GET", fmt.Sprintf("/api/store/products/%d/", f.phone.ID), "").Body.String(), `{…"unit_price":"4950.00",…`)
 	})
+}
+
+// orderEach is, to race, an order of each account's bag (of the phone),
+// its status going into codes; the only refusal allowed is the phone's
+// stock running out.
+func (f variantFixture) orderEach(t *testing.T, accs []shoptest.Account) (codes []int, fns []func()) {
+	codes = make([]int, len(accs))
+	for i := range accs {
+		fns = append(fns, func() {
+			w := f.a.Do("POST", "/api/store/orders/", orderBody, accs[i].Auth()...)
+			codes[i] = w.Code
+			if w.Code != 201 && w.Body.String() != `{"detail":"Only 0 left of iPhone 15.","code":"insufficient_stock"}` {
+				t.Errorf("buyer %d: %d %s", i, w.Code, w.Body)
+			}
+		})
+	}
+	return codes, fns
 }
