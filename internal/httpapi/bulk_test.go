@@ -36,9 +36,10 @@ func TestProductExport(t *testing.T) {
 			`{"sku":"HX-2","was_price":"1,000.00","brand":"HyperX"}`, auth...)
 		assertStatus(t, w.Code, 200)
 		assertBody(t, w.Body.String(), `{"id":…,"brand":"HyperX","sku":"HX-2",…}`)
-		want := "\uFEFFid,sku,name,category,brand,price,was_price,stock,exported_stock,active,description,specification\n" +
-			fmt.Sprintf("%d,,PlayStation 5 Slim,consoles,,6500.00,,5,5,yes,<p>PlayStation 5 Slim.</p>,\n", f.console.ID) +
-			fmt.Sprintf("%d,HX-2,HyperX Cloud II,gaming,HyperX,950.00,1000.00,5,5,yes,<p>HyperX Cloud II.</p>,\n", f.headset.ID)
+		want := "\uFEFFid,sku,name,category,brand,price,was_price,stock,exported_stock,active,description,specification," +
+			"variant_of,variant_id,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value\n" +
+			fmt.Sprintf("%d,,PlayStation 5 Slim,consoles,,6500.00,,5,5,yes,<p>PlayStation 5 Slim.</p>,,,,,,,,,\n", f.console.ID) +
+			fmt.Sprintf("%d,HX-2,HyperX Cloud II,gaming,HyperX,950.00,1000.00,5,5,yes,<p>HyperX Cloud II.</p>,,,,,,,,,\n", f.headset.ID)
 		if got := f.export(t); got != want {
 			t.Fatalf("export:\n%s\nwant\n%s", got, want)
 		}
@@ -86,13 +87,13 @@ func TestImportWithProblemsChangesNothing(t *testing.T) {
 
 		for _, c := range []struct{ name, file, want string }{
 			{"unknown column", "sku,name,colour\nA,B,red\n",
-				`…"problems":[{"row":1,"column":"","message":"Unknown column \"colour\": the columns are id, sku, name, category, brand, price, was_price, stock, exported_stock, active, description, specification."}…`},
+				`…"problems":[{"row":1,"column":"","message":"Unknown column \"colour\": the columns are id, sku, name, category, brand, price, was_price, stock, exported_stock, active, description, specification, variant_of, variant_id, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value."}…`},
 			{"no key column", "name,price\nA,1.00\n",
 				`…"problems":[{"row":1,"column":"","message":"The file needs an id or a sku column to know which products its rows are."}…`},
 			{"another store's product", fmt.Sprintf("id,price\n%d,1.00\n", f.phone.ID),
 				`…"problems":[{"row":2,"column":"id","message":"No product of your store has this id: leave it blank for a new product."}]}`},
 			{"stock without the exported stock", fmt.Sprintf("id,stock\n%d,9\n", f.console.ID),
-				`…"problems":[{"row":2,"column":"exported_stock","message":"Keep the exported_stock of an export to change the stock of a product."}]}`},
+				`…"problems":[{"row":2,"column":"exported_stock","message":"Keep the exported_stock of an export to change the stock."}]}`},
 			{"stock changed since the export", fmt.Sprintf("id,stock,exported_stock\n%d,9,7\n", f.console.ID),
 				`…"problems":[{"row":2,"column":"stock","message":"The stock changed to 5 since the export (orders or another edit): export again."}]}`},
 			{"same product twice", fmt.Sprintf("id,name\n%d,A\n%d,B\n", f.console.ID, f.console.ID),

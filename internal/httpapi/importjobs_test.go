@@ -91,7 +91,7 @@ func TestImportJobLifecycle(t *testing.T) {
 		_, body = f.job(t, j.ID)
 		assertBody(t, body, fmt.Sprintf(`{"id":%d,"dry_run":false,"status":"done","total":3,"checked":3,"applied":3,`+
 			`"report":{"dry_run":false,"applied":true,"rows":3,"created":3,"updated":0,"unchanged":0,"problems":[]},"error":null,…`, j.ID))
-		if after := f.export(t); !strings.Contains(after, ",J-3,Kente stole,gaming,,5.00,,1,1,yes,,\n") {
+		if after := f.export(t); !strings.Contains(after, ",J-3,Kente stole,gaming,,5.00,,1,1,yes,,,,,,,,,,\n") {
 			t.Fatalf("export after the job:\n%s", after)
 		}
 

@@ -32,9 +32,10 @@ func newVariantFixture(t *testing.T, st *sqldb.Store) variantFixture {
 	f := variantFixture{bagFixture: newBagFixture(t, st, nil)}
 	var hub *shop.Store
 	f.owner, hub = f.a.Owner("kwame", "Osu Phone Corner")
-	f.phone = shoptest.NewProduct("iPhone 15", 549900)
+	phones := f.a.Category("Phones", "phones", nil, 1, true)
+	f.phone = shoptest.NewProduct("iPhone 15", 549900, phones)
 	f.phone.StoreID, f.phone.Inventory = hub.ID, 9
-	f.plain = shoptest.NewProduct("Phone Case", 5000)
+	f.plain = shoptest.NewProduct("Phone Case", 5000, phones)
 	f.plain.StoreID, f.plain.Inventory = hub.ID, 4
 	f.a.Products(f.phone, f.plain)
 	f.seller = fmt.Sprintf("/api/seller/products/%d/", f.phone.ID)
@@ -393,17 +394,7 @@ func TestVariantLastUnitsRace(t *testing.T) {
 			}
 		}
 		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"inventory":10}]}`, scarce.ID))
-		codes := make([]int, len(accs))
-		var fns []func()
-		for i := range accs {
-			fns = append(fns, func() {
-				w := f.a.Do("POST", "/api/store/orders/", orderBody, accs[i].Auth()...)
-				codes[i] = w.Code
-				if w.Code != 201 && w.Body.String() != `{"detail":"Only 0 left of iPhone 15.","code":"insufficient_stock"}` {
-					t.Errorf("buyer %d: %d %s", i, w.Code, w.Body)
-				}
-			})
-		}
+		codes, fns := f.orderEach(t, accs)
 		// The owner: price edits of both variants, and +5 on the other
 		// variant's stock against the stock seen (409 tolerated).
 		added := 0
@@ -560,8 +551,9 @@ func TestBulkWritesLeaveVariantAggregates(t *testing.T) {
 
 		ids := fmt.Sprintf("[%d,%d]", f.phone.ID, f.plain.ID)
 		for _, c := range []struct{ body, field, message string }{
-			{`{"ids":` + ids + `,"action":"change_price","percent":"10"}`, "price", "This product has options: set the price of each variant."},
 			{`{"ids":` + ids + `,"action":"set_stock","stock":3}`, "stock", "This product has options: set the stock of each variant."},
+			{`{"ids":` + ids + `,"action":"add_stock","stock":3}`, "stock", "This product has options: set the stock of each variant."},
+			{fmt.Sprintf(`{"ids":[%d],"action":"change_price","amount":"-5499.00"}`, f.phone.ID), "price", "The price of 128 GB / Blue would fall below GH₵ 0.01."},
 		} {
 			code, body = bulk(c.body)
 			assertStatus(t, code, 422)
@@ -577,4 +569,62 @@ func TestBulkWritesLeaveVariantAggregates(t *testing.T) {
 		assertStatus(t, code, 200)
 		assertBody(t, body, `{"changed":2}`)
 	})
+}
+
+// TestBulkPriceOnVariants: a price change by percent or amount on a product
+// with options changes the price of each of its active variants (rounded as
+// for a product), and its aggregates follow in the same write.
+func TestBulkPriceOnVariants(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		p := f.setUp(t)
+		black256 := p.byValues(t, "256 GB", "Black")
+		f.do(t, "PATCH", f.seller+"variants/", fmt.Sprintf(`{"variants":[{"id":%d,"active":false}]}`, black256.ID))
+		bulk := func(body string) {
+			t.Helper()
+			w := f.a.Do("POST", "/api/seller/products/bulk/", body, f.auth...)
+			assertStatus(t, w.Code, 200)
+			assertBody(t, w.Body.String(), `{"changed":2}`)
+		}
+		bulk(fmt.Sprintf(`{"ids":[%d,%d],"action":"change_price","percent":"-10"}`, f.phone.ID, f.plain.ID))
+		p = f.do(t, "GET", f.seller, "")
+		got := map[string]string{}
+		for _, v := range p.Variants {
+			got[strings.Join(v.Options, "/")] = v.UnitPrice
+		}
+		want := map[string]string{"128 GB/Blue": "4949.10", "128 GB/Black": "4949.10", "256 GB/Blue": "5669.10", "256 GB/Black": "6299.00"}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("variant prices %v, want %v", got, want)
+		}
+		if p.UnitPrice != "4949.10" || p.Inventory != 5 {
+			t.Fatalf("aggregates %s, %d; want 4949.10, 5", p.UnitPrice, p.Inventory)
+		}
+		// By an amount: 10 % off's rounding kept, the lowest in stock follows.
+		bulk(fmt.Sprintf(`{"ids":[%d,%d],"action":"change_price","amount":"0.90"}`, f.phone.ID, f.plain.ID))
+		p = f.do(t, "GET", f.seller, "")
+		if p.UnitPrice != "4950.00" || p.byValues(t, "256 GB", "Blue").UnitPrice != "5670.00" {
+			t.Fatalf("after +0.90: %+v", p)
+		}
+		assertBody(t, f.a.Do("GET", fmt.Sprintf("/api/seller/products/%d/", f.plain.ID), "", f.auth...).Body.String(),
+			`{…"unit_price":"45.90",…`)
+		// The storefront's list reads the aggregate.
+		assertBody(t, f.a.Do("GET", fmt.Sprintf("/api/store/products/%d/", f.phone.ID), "").Body.String(), `{…"unit_price":"4950.00",…`)
+	})
+}
+
+// orderEach is, to race, an order of each account's bag (of the phone),
+// its status going into codes; the only refusal allowed is the phone's
+// stock running out.
+func (f variantFixture) orderEach(t *testing.T, accs []shoptest.Account) (codes []int, fns []func()) {
+	codes = make([]int, len(accs))
+	for i := range accs {
+		fns = append(fns, func() {
+			w := f.a.Do("POST", "/api/store/orders/", orderBody, accs[i].Auth()...)
+			codes[i] = w.Code
+			if w.Code != 201 && w.Body.String() != `{"detail":"Only 0 left of iPhone 15.","code":"insufficient_stock"}` {
+				t.Errorf("buyer %d: %d %s", i, w.Code, w.Body)
+			}
+		})
+	}
+	return codes, fns
 }

@@ -20,11 +20,12 @@ import (
 // product list. Every bulk write is all or nothing.
 
 // ImportColumns are the CSV template's columns in the order an export
-// writes them. An import may carry any of them in any order, but no other:
-// a later version adds option columns for variants, and files made today
-// keep meaning what they mean.
+// writes them. An import may carry any of them in any order, but no other.
+// The columns from variant_of on are a variant row's (importvariants.go);
+// a file without them, as made before variants, means what it meant.
 var ImportColumns = []string{"id", "sku", "name", "category", "brand", "price", "was_price", "stock",
-	"exported_stock", "active", "description", "specification"}
+	"exported_stock", "active", "description", "specification",
+	"variant_of", "variant_id", "option1_name", "option1_value", "option2_name", "option2_value", "option3_name", "option3_value"}
 
 // Bounds of one import: the rows of the file after its header (the body's
 // size is bounded by the HTTP layer, MaxImportBytes).
@@ -62,7 +63,8 @@ func (s *Service) ExportSellerProducts(ctx context.Context, u *shop.User, emit f
 	if err := emit(ImportColumns); err != nil {
 		return err
 	}
-	return s.store.EachStoreProduct(ctx, st.ID, func(p *shop.Product) error {
+	return s.store.EachStoreProduct(ctx, st.ID, func(bp *shop.BulkProduct) error {
+		p := bp.Product
 		category := ""
 		for _, id := range p.CategoryIDs() {
 			if id != 0 {
@@ -74,8 +76,18 @@ func (s *Service) ExportSellerProducts(ctx context.Context, u *shop.User, emit f
 			was = p.WasPrice.String()
 		}
 		stock := strconv.Itoa(p.Inventory)
-		return emit(guardRecord([]string{strconv.FormatInt(p.ID, 10), p.SKU, p.Name, category, p.Brand, p.UnitPrice.String(), was,
-			stock, stock, yesNo(p.Active), p.Description, p.Specification}))
+		rec := make([]string, len(ImportColumns))
+		copy(rec, []string{strconv.FormatInt(p.ID, 10), p.SKU, p.Name, category, p.Brand, p.UnitPrice.String(), was,
+			stock, stock, yesNo(p.Active), p.Description, p.Specification})
+		if err := emit(guardRecord(rec)); err != nil {
+			return err
+		}
+		for _, v := range bp.Variants {
+			if err := emit(guardRecord(variantRecord(bp, v))); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 
@@ -96,11 +108,7 @@ var errImportRunning = shop.Conflict("import_running", "Another import of your s
 // the columns that differ, rows with a new SKU create products. It answers
 // in the request, with a place in the import pool like a job (StartImport).
 func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body io.Reader, dryRun bool) (*ImportReport, error) {
-	st, err := s.ownStore(ctx, u)
-	if err != nil {
-		return nil, err
-	}
-	ticket, release, err := s.admitImport(st.ID)
+	storeID, ticket, release, err := s.admitImport(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +120,7 @@ func (s *Service) ImportSellerProducts(ctx context.Context, u *shop.User, body i
 		}
 		return nil, err
 	}
-	return s.importFile(ctx, st.ID, body, dryRun, nil)
+	return s.importFile(ctx, storeID, body, dryRun, nil)
 }
 
 // importFile checks and (unless dryRun) applies a file of the store,
@@ -140,11 +148,12 @@ func (s *Service) importFile(ctx context.Context, storeID int64, body io.Reader,
 		run.checked.Store(int64(len(records)))
 	}
 	records = nil // the checked rows are in imp now; let the cells go
+	rep.Created, rep.Updated = len(imp.creates), len(imp.edits)+imp.changedVariants
+	imp.edits = imp.withVariants(imp.edits)
 	rep.Problems = imp.problems
 	slices.SortStableFunc(rep.Problems, func(a, b shop.RowProblem) int {
 		return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(columnOrder(a.Column), columnOrder(b.Column)))
 	})
-	rep.Created, rep.Updated = len(imp.creates), len(imp.edits)
 	rep.Unchanged = rep.Rows - rep.Created - rep.Updated
 	if len(rep.Problems) > 0 {
 		rep.Created, rep.Updated, rep.Unchanged = 0, 0, 0
@@ -156,7 +165,7 @@ func (s *Service) importFile(ctx context.Context, storeID int64, body io.Reader,
 		}
 		return rep, nil
 	}
-	err = s.store.WriteProducts(ctx, storeID, imp.edits, imp.creates, s.now(), nil)
+	err = s.store.WriteProducts(ctx, storeID, imp.edits, imp.creates, s.now(), aggregateProblems)
 	var problems shop.RowProblems
 	if errors.As(err, &problems) {
 		rep.Problems = problems
@@ -238,19 +247,20 @@ type anImport struct {
 	cats     []*shop.Category
 	bySlug   map[string]*shop.Category
 	catByID  map[int64]*shop.Category
-	byID     map[int64]*shop.Product
-	bySKU    map[string]*shop.Product // by lower-case SKU
-	seenSKU  map[string]int           // lower-case SKU → first row with it
-	seenID   map[int64]int            // product → first row updating it
+	byID     map[int64]*shop.BulkProduct
+	bySKU    map[string]*shop.BulkProduct // by lower-case SKU
+	seenSKU  map[string]int               // lower-case SKU → first row with it
+	seenID   map[int64]int                // product → first row updating it
 	edits    []shop.ProductEdit
 	creates  []*shop.Product
 	problems []shop.RowProblem
+	variantRows
 }
 
 func (s *Service) newImport(ctx context.Context, storeID int64, header []string) (*anImport, error) {
 	imp := &anImport{s: s, storeID: storeID, cols: map[string]int{}, bySlug: map[string]*shop.Category{}, catByID: map[int64]*shop.Category{},
-		byID: map[int64]*shop.Product{}, bySKU: map[string]*shop.Product{}, seenSKU: map[string]int{},
-		seenID: map[int64]int{}}
+		byID: map[int64]*shop.BulkProduct{}, bySKU: map[string]*shop.BulkProduct{}, seenSKU: map[string]int{},
+		seenID: map[int64]int{}, variantRows: newVariantRows()}
 	for i, h := range header {
 		name := strings.ToLower(strings.TrimSpace(h))
 		switch {
@@ -262,7 +272,7 @@ func (s *Service) newImport(ctx context.Context, storeID int64, header []string)
 			imp.cols[name] = i
 		}
 	}
-	if !imp.has("id") && !imp.has("sku") {
+	if !imp.has("id") && !imp.has("sku") && !imp.has("variant_of") {
 		imp.add(1, "", "The file needs an id or a sku column to know which products its rows are.")
 	}
 	var err error
@@ -273,10 +283,15 @@ func (s *Service) newImport(ctx context.Context, storeID int64, header []string)
 		imp.bySlug[c.Slug] = c
 		imp.catByID[c.ID] = c
 	}
-	err = s.store.EachStoreProduct(ctx, storeID, func(p *shop.Product) error {
+	err = s.store.EachStoreProduct(ctx, storeID, func(p *shop.BulkProduct) error {
 		imp.byID[p.ID] = p
 		if p.SKU != "" {
 			imp.bySKU[strings.ToLower(p.SKU)] = p
+		}
+		for _, v := range p.Variants {
+			if v.SKU != "" {
+				imp.variantSKU[strings.ToLower(v.SKU)] = v.ID
+			}
 		}
 		return nil
 	})
@@ -310,8 +325,12 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 		}
 		return &v
 	}
+	if imp.isVariantRow(cell) {
+		imp.variantRow(n, cell)
+		return
+	}
 	// Which product the row is.
-	var cur *shop.Product
+	var cur *shop.BulkProduct
 	if v := cell("id"); v != nil && strings.TrimSpace(*v) != "" {
 		id, err := strconv.ParseInt(strings.TrimSpace(*v), 10, 64)
 		if cur = imp.byID[id]; err != nil || cur == nil {
@@ -336,6 +355,8 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 				cur, sku = owner, nil
 			case cur != nil && owner != nil && owner.ID != cur.ID:
 				imp.add(n, "sku", "Another product of your store has this SKU.")
+			case owner == nil && imp.variantSKU[key] != 0:
+				imp.add(n, "sku", msgSKUOfVariant)
 			}
 		}
 	}
@@ -368,42 +389,12 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 			in.CategoryID, in.SubcategoryID, in.SubSubcatID = imp.categoryPath(c)
 		}
 	}
-	if v := cell("stock"); v != nil {
-		if q, ok := imp.integer(n, "stock", *v); ok {
-			in.Inventory = &q
-		}
+	var stockNow *int
+	if cur != nil {
+		stockNow = &cur.Inventory
 	}
-	if v := cell("exported_stock"); v != nil && strings.TrimSpace(*v) != "" && cur != nil {
-		if q, ok := imp.integer(n, "exported_stock", *v); ok {
-			in.ExpectedInventory = &q
-		}
-	}
-	if v := cell("active"); v != nil {
-		switch strings.ToLower(strings.TrimSpace(*v)) {
-		case "yes", "true", "1":
-			in.Active = new(bool)
-			*in.Active = true
-		case "no", "false", "0":
-			in.Active = new(bool)
-		default:
-			imp.add(n, "active", `Enter "yes" or "no".`)
-		}
-	}
-	if cur != nil && in.Inventory != nil {
-		switch {
-		case *in.Inventory == int64(cur.Inventory) && in.ExpectedInventory == nil,
-			in.ExpectedInventory != nil && *in.Inventory == *in.ExpectedInventory:
-			// Unchanged by the seller: orders since the export keep theirs.
-			in.Inventory, in.ExpectedInventory = nil, nil
-		case in.ExpectedInventory == nil:
-			imp.add(n, "exported_stock", "Keep the exported_stock of an export to change the stock of a product.")
-			in.Inventory = nil
-		case *in.ExpectedInventory != int64(cur.Inventory):
-			imp.add(n, "stock", "The stock changed to "+strconv.Itoa(cur.Inventory)+
-				" since the export (orders or another edit): export again.")
-			in.Inventory, in.ExpectedInventory = nil, nil
-		}
-	}
+	in.Inventory, in.ExpectedInventory = imp.stockCells(n, cell, stockNow)
+	in.Active = imp.activeCell(n, cell)
 
 	ch, err := imp.s.productChange(ctx, in, cur == nil, imp.cats)
 	var fe *shop.Error
@@ -434,7 +425,15 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 		imp.creates = append(imp.creates, p)
 		return
 	}
-	unchanged(&ch, cur)
+	unchanged(&ch, cur.Product)
+	// Told here, before anything is written; the write tells again against
+	// the product as locked.
+	edit := shop.ProductEdit{Row: n, ID: cur.ID, Change: ch}
+	if ps := aggregateProblems(cur, &edit); len(ps) > 0 {
+		imp.problems = append(imp.problems, ps...)
+		return
+	}
+	ch = edit.Change
 	price, was := cur.UnitPrice, cur.WasPrice
 	if ch.UnitPrice != nil {
 		price = *ch.UnitPrice
@@ -449,6 +448,68 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 	if !ch.Empty() {
 		imp.edits = append(imp.edits, shop.ProductEdit{Row: n, ID: cur.ID, Change: ch})
 	}
+}
+
+// aggregateProblems is aggregateRule for an edit of a bulk write, as
+// problems of its row in the file's columns.
+func aggregateProblems(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+	var out []shop.RowProblem
+	for field, msgs := range aggregateRule(p, &e.Change) {
+		for _, m := range msgs {
+			out = append(out, shop.RowProblem{Row: e.Row, Column: cmp.Or(fieldColumns[field], field), Message: m})
+		}
+	}
+	slices.SortFunc(out, func(a, b shop.RowProblem) int { return cmp.Compare(columnOrder(a.Column), columnOrder(b.Column)) })
+	return out
+}
+
+// stockCells reads a row's stock and exported_stock for a product or
+// variant whose stock is now (nil for a new product): the stock to write
+// and the stock it must still be at the write, both nil when the row
+// leaves the stock alone.
+func (imp *anImport) stockCells(n int, cell func(string) *string, now *int) (stock, expected *int64) {
+	if v := cell("stock"); v != nil {
+		if q, ok := imp.integer(n, "stock", *v); ok {
+			stock = &q
+		}
+	}
+	if v := cell("exported_stock"); v != nil && strings.TrimSpace(*v) != "" && now != nil {
+		if q, ok := imp.integer(n, "exported_stock", *v); ok {
+			expected = &q
+		}
+	}
+	if now == nil || stock == nil {
+		return stock, nil
+	}
+	switch {
+	case *stock == int64(*now) && expected == nil, expected != nil && *stock == *expected:
+		// Unchanged by the seller: orders since the export keep theirs.
+		return nil, nil
+	case expected == nil:
+		imp.add(n, "exported_stock", "Keep the exported_stock of an export to change the stock.")
+		return nil, nil
+	case *expected != int64(*now):
+		imp.add(n, "stock", "The stock changed to "+strconv.Itoa(*now)+" since the export (orders or another edit): export again.")
+		return nil, nil
+	}
+	return stock, expected
+}
+
+// activeCell reads a row's active column (nil when absent).
+func (imp *anImport) activeCell(n int, cell func(string) *string) *bool {
+	v := cell("active")
+	if v == nil {
+		return nil
+	}
+	switch strings.ToLower(strings.TrimSpace(*v)) {
+	case "yes", "true", "1":
+		yes := true
+		return &yes
+	case "no", "false", "0":
+		return new(bool)
+	}
+	imp.add(n, "active", `Enter "yes" or "no".`)
+	return nil
 }
 
 // integer reads a whole number of a cell.
@@ -557,7 +618,13 @@ func (s *Service) BulkProducts(ctx context.Context, u *shop.User, a BulkAction) 
 	for i, id := range ids {
 		edits[i] = shop.ProductEdit{Row: int(id), ID: id}
 	}
-	err = s.store.WriteProducts(ctx, st.ID, edits, nil, s.now(), adjust)
+	check := func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+		if ps := adjust(p, e); len(ps) > 0 {
+			return ps
+		}
+		return aggregateProblems(p, e)
+	}
+	err = s.store.WriteProducts(ctx, st.ID, edits, nil, s.now(), check)
 	var problems shop.RowProblems
 	if errors.As(err, &problems) && slices.ContainsFunc(problems, func(p shop.RowProblem) bool { return p.Column == "id" }) {
 		return 0, shop.NotFound("Product")
@@ -567,7 +634,7 @@ func (s *Service) BulkProducts(ctx context.Context, u *shop.User, a BulkAction) 
 	}
 	n := 0
 	for _, e := range edits {
-		if !e.Change.Empty() {
+		if !e.Empty() {
 			n++
 		}
 	}
@@ -576,14 +643,14 @@ func (s *Service) BulkProducts(ctx context.Context, u *shop.User, a BulkAction) 
 
 // bulkAdjust checks an action and returns how it changes a product as
 // locked.
-func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.Product, *shop.ProductEdit) []shop.RowProblem, error) {
+func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.BulkProduct, *shop.ProductEdit) []shop.RowProblem, error) {
 	problem := func(e *shop.ProductEdit, col, msg string) []shop.RowProblem {
 		return []shop.RowProblem{{Row: e.Row, Column: col, Message: msg}}
 	}
 	switch a.Action {
 	case "activate", "deactivate":
 		active := a.Action == "activate"
-		return func(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
+		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
 			if p.Active != active {
 				e.Change = shop.ProductChange{Active: &active}
 			}
@@ -600,7 +667,7 @@ func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.Product, *shop.Pr
 			fe.Add("stock", "Ensure this value is between -"+strconv.Itoa(maxInventory)+" and "+strconv.Itoa(maxInventory)+".")
 		}
 		delta := *a.Stock
-		return func(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
+		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
 			// The row is locked: orders taking stock wait, or went first
 			// and are in p.Inventory, so adding never loses a decrement.
 			n := delta
@@ -623,17 +690,46 @@ func bulkAdjust(fe shop.FieldErrors, a BulkAction) (func(*shop.Product, *shop.Pr
 		if change == nil || err != nil {
 			return nil, err
 		}
-		return func(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
-			price := change(p.UnitPrice)
+		// newPrice is the price after the change, or why there is none.
+		newPrice := func(p *shop.BulkProduct, cur shop.Money) (shop.Money, string) {
+			price := change(cur)
 			switch {
 			case price < 1:
-				return problem(e, "price", "The price would fall below GH₵ 0.01.")
+				return 0, "would fall below GH₵ 0.01."
 			case price > maxPrice:
-				return problem(e, "price", "The price would be above GH₵ "+maxPrice.Grouped()+".")
+				return 0, "would be above GH₵ " + maxPrice.Grouped() + "."
 			case p.WasPrice != 0 && price >= p.WasPrice:
-				return problem(e, "price", "The price would reach the price before the deal, GH₵ "+p.WasPrice.Grouped()+".")
-			case price != p.UnitPrice:
-				e.Change = shop.ProductChange{UnitPrice: &price}
+				return 0, "would reach the price before the deal, GH₵ " + p.WasPrice.Grouped() + "."
+			}
+			return price, ""
+		}
+		return func(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+			if !p.HasOptions {
+				price, why := newPrice(p, p.UnitPrice)
+				if why != "" {
+					return problem(e, "price", "The price "+why)
+				}
+				if price != p.UnitPrice {
+					e.Change = shop.ProductChange{UnitPrice: &price}
+				}
+				return nil
+			}
+			// A product with options: each active variant's price changes
+			// (as locked), and the aggregates follow in the same write.
+			e.Variants = nil
+			for _, v := range p.Variants {
+				if !v.Active {
+					continue
+				}
+				price, why := newPrice(p, v.UnitPrice)
+				if why != "" {
+					e.Variants = nil
+					return problem(e, "price", "The price of "+strings.Join(v.Options, " / ")+" "+why)
+				}
+				if price != v.UnitPrice {
+					e.Variants = append(e.Variants, shop.VariantEdit{Row: e.Row,
+						VariantChange: shop.VariantChange{ID: v.ID, UnitPrice: &price}})
+				}
 			}
 			return nil
 		}, nil

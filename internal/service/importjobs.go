@@ -69,20 +69,26 @@ func errImportsBusy(retryAfter int) error {
 		Detail: "Many imports are running right now: try again shortly.", RetryAfter: retryAfter}
 }
 
-// admitImport takes a place in the import pool and the store's one import
-// on this instance; release gives both back.
-func (s *Service) admitImport(storeID int64) (t *Ticket, release func(), err error) {
+// admitImport is how every import of the caller's store begins, in the
+// request or as a job: it takes a place in the import pool and the store's
+// one import on this instance, before the body is read; release gives both
+// back.
+func (s *Service) admitImport(ctx context.Context, u *shop.User) (storeID int64, t *Ticket, release func(), err error) {
+	st, err := s.ownStore(ctx, u)
+	if err != nil {
+		return 0, nil, nil, err
+	}
 	t, err = s.importing.Admit()
 	if err != nil {
-		return nil, nil, errImportsBusy(s.importing.retryAfter)
+		return 0, nil, nil, errImportsBusy(s.importing.retryAfter)
 	}
 	// One import at a time per store on this instance; across instances
 	// the unique SKU index and the locked rows keep concurrent imports apart.
-	if _, busy := s.imports.LoadOrStore(storeID, struct{}{}); busy {
+	if _, busy := s.imports.LoadOrStore(st.ID, struct{}{}); busy {
 		t.Done()
-		return nil, nil, errImportRunning
+		return 0, nil, nil, errImportRunning
 	}
-	return t, func() { s.imports.Delete(storeID); t.Done() }, nil
+	return st.ID, t, func() { s.imports.Delete(st.ID); t.Done() }, nil
 }
 
 // ImportJobView is a job and, once done, its report.
@@ -96,11 +102,7 @@ type ImportJobView struct {
 // check (and apply) runs in the background. A full pool is refused at once
 // (503 imports_busy).
 func (s *Service) StartImport(ctx context.Context, u *shop.User, body io.Reader, dryRun bool) (*ImportJobView, error) {
-	st, err := s.ownStore(ctx, u)
-	if err != nil {
-		return nil, err
-	}
-	ticket, release, err := s.admitImport(st.ID)
+	storeID, ticket, release, err := s.admitImport(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +114,7 @@ func (s *Service) StartImport(ctx context.Context, u *shop.User, body io.Reader,
 		return nil, err
 	}
 	now := s.now()
-	job := &shop.ImportJob{StoreID: st.ID, DryRun: dryRun, Status: shop.JobQueued, CreatedAt: now, HeartbeatAt: now}
+	job := &shop.ImportJob{StoreID: storeID, DryRun: dryRun, Status: shop.JobQueued, CreatedAt: now, HeartbeatAt: now}
 	if err := s.store.CreateImportJob(ctx, job); err != nil {
 		release()
 		return nil, err

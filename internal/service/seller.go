@@ -21,8 +21,10 @@ type SellerStore interface {
 	SellerProductIDs(ctx context.Context, storeID int64, f shop.SellerProductFilter) ([]int64, int, error)
 	// UpdateProduct writes only what the change sets, in one transaction;
 	// it reports false when the product is not the store's, and refuses a
-	// stale conditional stock edit with shop.StockChanged.
-	UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error)
+	// stale conditional stock edit with shop.StockChanged; check may refuse
+	// or trim the change against the product as locked.
+	UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time,
+		check func(*shop.BulkProduct, *shop.ProductChange) error) (bool, error)
 	// UpdateStore writes only what the change sets; false when there is no such store.
 	UpdateStore(ctx context.Context, id int64, ch shop.StoreChange) (bool, error)
 	// SetStoreLogo replaces the store's logo and returns the one it had.
@@ -34,12 +36,14 @@ type SellerStore interface {
 	SellerDays(ctx context.Context, storeID int64, from time.Time) (map[int64]*shop.SellerDay, error)
 	LowStock(ctx context.Context, storeID int64, below, limit int) ([]shop.StockLevel, error)
 	// EachStoreProduct calls fn with each of the store's products (no
-	// images) in id order, streaming.
-	EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.Product) error) error
+	// images; options and live variants in position order for those with
+	// options) in id order, streaming.
+	EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.BulkProduct) error) error
 	// WriteProducts applies a bulk write all or nothing (sqldb/bulk_products.go):
-	// problems found against the locked rows come back as shop.RowProblems.
+	// check sets or trims each edit against its product as locked; its
+	// problems, and those the write finds, come back as shop.RowProblems.
 	WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product, at time.Time,
-		adjust func(cur *shop.Product, e *shop.ProductEdit) []shop.RowProblem) error
+		check func(cur *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem) error
 }
 
 // Limits of what a store owner enters.
@@ -282,8 +286,9 @@ func (s *Service) UpdateSellerProduct(ctx context.Context, u *shop.User, id int6
 	if err != nil {
 		return nil, err
 	}
+	check := func(p *shop.BulkProduct, ch *shop.ProductChange) error { return aggregateRule(p, ch).Err() }
 	return s.writeProduct(ctx, st, id, func() (bool, error) {
-		return s.store.UpdateProduct(ctx, st.ID, id, ch, s.now())
+		return s.store.UpdateProduct(ctx, st.ID, id, ch, s.now(), check)
 	})
 }
 
@@ -374,13 +379,7 @@ func (s *Service) productChange(ctx context.Context, in ProductInput, create boo
 		*f.dst = &clean
 	}
 	if in.SKU != nil {
-		sku := strings.TrimSpace(*in.SKU)
-		switch {
-		case utf8.RuneCountInString(sku) > maxSKU:
-			fe.Add("sku", "Ensure this field has no more than "+strconv.Itoa(maxSKU)+" characters.")
-		case strings.ContainsFunc(sku, unicode.IsControl):
-			fe.Add("sku", "Use letters, digits and signs only.")
-		}
+		sku := checkSKU(fe, "sku", *in.SKU)
 		ch.SKU = &sku
 	}
 	ch.Active = in.Active
@@ -646,4 +645,43 @@ func (s *Service) SellerDashboard(ctx context.Context, u *shop.User) (shop.Selle
 	}
 	out.UnreadMessages, err = s.store.UnreadMessages(ctx, u.ID)
 	return out, err
+}
+
+// Messages of aggregateRule.
+const (
+	msgOptionsPrice = "This product has options: set the price of each variant."
+	msgOptionsStock = "This product has options: set the stock of each variant."
+)
+
+// aggregateRule keeps the price and stock of a product with options, which
+// are its variants' aggregates (decision 0029), out of a change of the
+// product: the values they have already (a form sent back whole, an
+// exported row) pass and are not written; any other value is an error of
+// its field (price, inventory).
+func aggregateRule(p *shop.BulkProduct, ch *shop.ProductChange) shop.FieldErrors {
+	fe := shop.FieldErrors{}
+	if !p.HasOptions {
+		return fe
+	}
+	if ch.UnitPrice != nil && *ch.UnitPrice != p.UnitPrice {
+		fe.Add("price", msgOptionsPrice)
+	}
+	if ch.Inventory != nil && *ch.Inventory != p.Inventory {
+		fe.Add("inventory", msgOptionsStock)
+	}
+	ch.UnitPrice, ch.Inventory, ch.ExpectedInventory = nil, nil, nil
+	return fe
+}
+
+// checkSKU trims a product's or variant's SKU and checks it: at most 64
+// characters, no control characters ("" is none).
+func checkSKU(fe shop.FieldErrors, field, raw string) string {
+	sku := strings.TrimSpace(raw)
+	switch {
+	case utf8.RuneCountInString(sku) > maxSKU:
+		fe.Add(field, "Ensure this field has no more than "+strconv.Itoa(maxSKU)+" characters.")
+	case strings.ContainsFunc(sku, unicode.IsControl):
+		fe.Add(field, "Use letters, digits and signs only.")
+	}
+	return sku
 }

@@ -203,13 +203,7 @@ func (s *Service) UpdateVariants(ctx context.Context, u *shop.User, id int64, in
 			}
 		}
 		if v.SKU != nil {
-			sku := strings.TrimSpace(*v.SKU)
-			switch {
-			case utf8.RuneCountInString(sku) > maxSKU:
-				fe.Add(prefix+"sku", "Ensure this field has no more than "+strconv.Itoa(maxSKU)+" characters.")
-			case strings.ContainsFunc(sku, unicode.IsControl):
-				fe.Add(prefix+"sku", "Use letters, digits and signs only.")
-			}
+			sku := checkSKU(fe, prefix+"sku", *v.SKU)
 			ch.SKU = &sku
 		}
 		ch.Active = v.Active

@@ -13,6 +13,30 @@ type ProductEdit struct {
 	Row    int
 	ID     int64
 	Change ProductChange
+	// Variants are changes of the product's variants (a product with
+	// options), each with its own row.
+	Variants []VariantEdit
+}
+
+// VariantEdit is one variant's change in a bulk write.
+type VariantEdit struct {
+	Row int
+	VariantChange
+}
+
+// Empty is true when the edit changes neither the product nor a variant.
+func (e *ProductEdit) Empty() bool { return e.Change.Empty() && len(e.Variants) == 0 }
+
+// BulkProduct is a product as a write read it under its lock, with
+// whether it has options: what a change's rules are checked against.
+type BulkProduct struct {
+	*Product
+	HasOptions bool
+	// Options (in reads of the store's products) and Variants (there, in
+	// position order, and under a bulk write's lock, in id order) of a
+	// product with options; retired variants are left out.
+	Options  []ProductOption
+	Variants []Variant
 }
 
 // RowProblem is what is wrong with one row of a bulk write: Column is the

@@ -225,3 +225,67 @@ test('the store owner reprices variants in the Seller Centre and the storefront 
   expect(after.variant('1 TB', 'Black Titanium').unit_price).toBe('23450.50');
   expect(after.variant('1 TB', 'Natural Titanium').unit_price).toBe('24000.00');
 });
+
+test('the store owner imports variant rows: a file with problems changes nothing, the fixed one restocks a variant', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const { id, variant } = await phone(request);
+  // 1 TB · Natural Titanium: no other test reads its stock or SKU (the repricing test reads its price).
+  const natural = variant('1 TB', 'Natural Titanium');
+  const stamp = String(Date.now());
+  const header =
+    'variant_of,option1_name,option1_value,option2_name,option2_value,sku,stock,exported_stock\n';
+  const stocked = String(natural.inventory + 4);
+  const good = `${String(id)},Storage,1 TB,Colour,Natural Titanium,IP15PM-1TB-NAT-${stamp},${stocked},${String(natural.inventory)}\n`;
+  await storeSession(page, await signIn(request, OWNER));
+  await page.goto('/seller/products/import');
+  await expect(
+    page.getByText('A product with options (sizes, colours…) has its own row'),
+  ).toBeVisible();
+
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'variants.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      header +
+        good +
+        `${String(id)},Storage,2 TB,Colour,Black Titanium,,1,0\n` +
+        `${String(id)},Colour,White Titanium,Storage,1 TB,,many,\n`,
+    ),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByRole('list', { name: 'Problems' }).getByRole('listitem')).toHaveText([
+    'Row 3, option1_value: No variant of this product has these options: add the values to its options in Seller Centre first.',
+    'Row 4, stock: A valid integer is required.',
+  ]);
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await noAxeViolations(page);
+  await noSidewaysScroll(page);
+  expect((await phone(request)).variant('1 TB', 'Natural Titanium').inventory).toBe(
+    natural.inventory,
+  );
+
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'variants.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(header + good),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(
+    page.getByText(
+      'No problems in 1 row: 0 new products, 1 changed product, 0 unchanged rows. Apply to make the changes.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(
+    page.getByText('Done: 0 new products, 1 changed product, 0 unchanged rows.'),
+  ).toBeVisible();
+  const after = (await phone(request)).variant('1 TB', 'Natural Titanium');
+  expect(after.inventory).toBe(natural.inventory + 4);
+  expect(after.unit_price).toBe(natural.unit_price);
+});

@@ -3,9 +3,11 @@ package sqldb
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"dwa/internal/shop"
@@ -16,8 +18,14 @@ import (
 
 // EachStoreProduct calls fn with every product of the store in id order,
 // one row at a time, so an export of ten thousand products is never held in
-// memory. Images are not read.
-func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.Product) error) error {
+// memory; a product with options comes with its options and live variants
+// (read first, all of the store's: at most 100 short rows a product).
+// Images are not read.
+func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*shop.BulkProduct) error) error {
+	withOptions, err := storeVariants(ctx, s.db.reader(), storeID)
+	if err != nil {
+		return fmt.Errorf("store variants: %w", err)
+	}
 	rows, err := s.db.reader().query(ctx, `SELECT id, COALESCE(category_id, 0), COALESCE(subcategory_id, 0),
 		COALESCE(sub_subcategory_id, 0), name, COALESCE(sku, ''), brand, unit_price, COALESCE(was_price, 0),
 		inventory, is_active, description, specification, created_at
@@ -34,11 +42,55 @@ func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*sh
 			return err
 		}
 		p.CreatedAt = shop.FromMillis(created)
-		if err := fn(p); err != nil {
+		bp := withOptions[p.ID]
+		if bp == nil {
+			bp = &shop.BulkProduct{}
+		}
+		bp.Product = p
+		if err := fn(bp); err != nil {
 			return err
 		}
 	}
 	return s.db.translate(rows.Err())
+}
+
+// storeVariants reads the options and live variants (in position order) of
+// the store's products that have options, in one statement.
+func storeVariants(ctx context.Context, c conn, storeID int64) (map[int64]*shop.BulkProduct, error) {
+	rows, err := c.query(ctx, `SELECT 'o', o.product_id, 0, o.position, o.name, o.option_values, 0, 0, '', FALSE
+		FROM product_options o JOIN products p ON p.id = o.product_id WHERE p.store_id = ?
+		UNION ALL
+		SELECT 'v', product_id, id, position, '', option_values, unit_price, inventory, COALESCE(sku, ''), is_active
+		FROM product_variants WHERE store_id = ? AND retired = FALSE
+		ORDER BY 2, 1, 4, 3`, storeID, storeID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]*shop.BulkProduct{}
+	for rows.Next() {
+		var kind, name, values string
+		var v shop.Variant
+		var pos int
+		if err := rows.Scan(&kind, &v.ProductID, &v.ID, &pos, &name, &values, &v.UnitPrice, &v.Inventory, &v.SKU,
+			&v.Active); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(values), &v.Options); err != nil {
+			return nil, err
+		}
+		p := out[v.ProductID]
+		if p == nil {
+			p = &shop.BulkProduct{HasOptions: true}
+			out[v.ProductID] = p
+		}
+		if kind == "o" {
+			p.Options = append(p.Options, shop.ProductOption{Name: name, Values: v.Options})
+		} else {
+			p.Variants = append(p.Variants, v)
+		}
+	}
+	return out, rows.Err()
 }
 
 // WriteProducts applies a bulk write of the store in one transaction: the
@@ -46,22 +98,24 @@ func (s *Store) EachStoreProduct(ctx context.Context, storeID int64, fn func(*sh
 // orders taking stock meanwhile wait or go first, and none of their
 // decrements is lost), then adjust (when not nil) sets each edit's change
 // from the product as locked, then every edit is checked as the single
-// edit is (a conditional stock edit against the stock now, the deal rule
-// against the row). Any problem, or an edit of a product that is not the
+// edit is (check, then a conditional stock edit against the stock now, the
+// deal rule against the row). Any problem, or an edit of a product that is not the
 // store's, writes nothing and is returned as shop.RowProblems. Only the
 // columns a change sets are written; new products are inserted; the search
 // documents of products whose name, description or categories changed are
 // rewritten; and the whole write is one change of the catalogue feed.
 func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product,
-	at time.Time, adjust func(cur *shop.Product, e *shop.ProductEdit) []shop.RowProblem) error {
+	at time.Time, check func(cur *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem) error {
 	slices.SortFunc(edits, func(a, b shop.ProductEdit) int { return cmp.Compare(a.ID, b.ID) })
 	err := s.db.inTx(ctx, func(c conn) error {
-		cur, withOptions, err := lockStoreProducts(ctx, c, storeID, edits)
+		cur, err := lockStoreProducts(ctx, c, storeID, edits)
 		if err != nil {
 			return err
 		}
 		var problems shop.RowProblems
-		var changed, searchable []int64
+		var changed, searchable, skuVariants, options []int64
+		var productSKUs []string
+		skus := map[string]int{} // folded SKU a variant takes → its row
 		for i := range edits {
 			e := &edits[i]
 			p := cur[e.ID]
@@ -69,19 +123,50 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 				problems = append(problems, shop.RowProblem{Row: e.Row, Column: "id", Message: "No product of your store has this id."})
 				continue
 			}
-			if adjust != nil {
-				if ps := adjust(p, e); len(ps) > 0 {
-					problems = append(problems, ps...)
-					continue
-				}
+			if ps := check(p, e); len(ps) > 0 {
+				problems = append(problems, ps...)
+				continue
 			}
-			problems = append(problems, checkEdit(p, withOptions[p.ID], e)...)
-			if e.Change.Empty() {
+			problems = append(problems, checkEdit(p.Product, e)...)
+			problems = append(problems, checkVariantEdits(p, e)...)
+			if e.Empty() {
 				continue
 			}
 			changed = append(changed, e.ID)
 			if e.Change.Searchable() {
 				searchable = append(searchable, e.ID)
+			}
+			for _, v := range e.Variants {
+				if v.SKU != nil && *v.SKU != "" {
+					skus[strings.ToLower(*v.SKU)] = v.Row
+					skuVariants = append(skuVariants, v.ID)
+				}
+			}
+			if e.Change.SKU != nil && *e.Change.SKU != "" {
+				productSKUs = append(productSKUs, *e.Change.SKU)
+			}
+		}
+		for _, p := range creates {
+			if p.SKU != "" {
+				productSKUs = append(productSKUs, p.SKU)
+			}
+		}
+		if len(skus) > 0 && len(problems) == 0 {
+			// Unique per store across products and variants (decision 0029):
+			// no index spans both tables, so look under the store's SKU lock.
+			taken, err := skusTaken(ctx, c, storeID, skus, anyIDs(skuVariants))
+			if err != nil {
+				return err
+			}
+			for _, row := range taken {
+				problems = append(problems, shop.RowProblem{Row: row, Column: "sku", Message: msgVariantSKUTaken})
+			}
+		}
+		if len(problems) == 0 {
+			if clash, err := variantSKUClash(ctx, c, storeID, productSKUs); err != nil {
+				return err
+			} else if clash {
+				return errSKUTakenMeanwhile
 			}
 		}
 		if len(problems) > 0 {
@@ -90,14 +175,26 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 		}
 		stamp := shop.Millis(at)
 		for _, e := range edits {
-			if e.Change.Empty() {
+			if e.Empty() {
 				continue
+			}
+			for _, v := range e.Variants {
+				if err := writeVariant(ctx, c, v.VariantChange, stamp); err != nil {
+					return err
+				}
+			}
+			if len(e.Variants) > 0 {
+				options = append(options, e.ID)
 			}
 			set, args := productChangeSets(e.Change)
 			if _, err := c.exec(ctx, `UPDATE products SET `+set+`updated_at = ? WHERE id = ?`,
 				append(args, stamp, e.ID)...); err != nil {
 				return err
 			}
+		}
+		// In the transaction of the variants' writes, as every variant write.
+		if err := refreshAggregates(ctx, c, options...); err != nil {
+			return err
 		}
 		for start := 0; start < len(searchable); start += productBatch {
 			batch := searchable[start:min(start+productBatch, len(searchable))]
@@ -123,18 +220,40 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 		}
 		return recordChange(ctx, c, false, changed...)
 	})
-	if isSKUViolation(err) {
-		// Checked before, so another write gave one of the SKUs meanwhile.
-		return shop.Conflict("sku_taken", "Another change gave one of these SKUs to a product meanwhile: check the file again.")
+	if isSKUViolation(err) || errors.Is(err, ErrUnique) && strings.Contains(err.Error(), variantSKUIndex) {
+		return errSKUTakenMeanwhile
 	}
 	return err
 }
 
+// errSKUTakenMeanwhile: the SKUs were checked before, so another write
+// gave one of them meanwhile.
+var errSKUTakenMeanwhile = shop.Conflict("sku_taken",
+	"Another change gave one of these SKUs to a product meanwhile: check the file again.")
+
+// checkVariantEdits checks an edit's variant changes against the product's
+// variants as locked: each must be a live variant of it, and a
+// conditional stock edit must find the stock the seller saw.
+func checkVariantEdits(p *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem {
+	var out []shop.RowProblem
+	for _, ve := range e.Variants {
+		i := slices.IndexFunc(p.Variants, func(v shop.Variant) bool { return v.ID == ve.ID })
+		if i < 0 {
+			out = append(out, shop.RowProblem{Row: ve.Row, Column: "variant_id", Message: "No variant of this product has this id."})
+			continue
+		}
+		if now := p.Variants[i].Inventory; ve.Inventory != nil && ve.ExpectedInventory != nil && now != *ve.ExpectedInventory {
+			out = append(out, shop.RowProblem{Row: ve.Row, Column: "stock",
+				Message: fmt.Sprintf("The stock changed to %d since you saw it (orders or another edit).", now)})
+		}
+	}
+	return out
+}
+
 // lockStoreProducts reads (and on PostgreSQL locks, in id order) the
 // store's products among the edits', by id.
-func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.ProductEdit) (
-	cur map[int64]*shop.Product, withOptions map[int64]bool, err error) {
-	cur, withOptions = make(map[int64]*shop.Product, len(edits)), map[int64]bool{}
+func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.ProductEdit) (map[int64]*shop.BulkProduct, error) {
+	cur := make(map[int64]*shop.BulkProduct, len(edits))
 	for start := 0; start < len(edits); start += productBatch {
 		batch := edits[start:min(start+productBatch, len(edits))]
 		args := make([]any, 0, len(batch)+1)
@@ -146,46 +265,56 @@ func lockStoreProducts(ctx context.Context, c conn, storeID int64, edits []shop.
 			EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = products.id)
 			FROM products WHERE store_id = ? AND id IN (`+marks(len(batch))+`) ORDER BY id`+c.db.Dialect.ForUpdate, args...)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for rows.Next() {
-			p := &shop.Product{StoreID: storeID}
-			var options bool
-			if err := rows.Scan(&p.ID, &p.Inventory, &p.UnitPrice, &p.WasPrice, &p.Active, &options); err != nil {
+			p := &shop.BulkProduct{Product: &shop.Product{StoreID: storeID}}
+			if err := rows.Scan(&p.ID, &p.Inventory, &p.UnitPrice, &p.WasPrice, &p.Active, &p.HasOptions); err != nil {
 				rows.Close()
-				return nil, nil, err
+				return nil, err
 			}
 			cur[p.ID] = p
-			if options {
-				withOptions[p.ID] = true
-			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return cur, withOptions, nil
+	var withOptions []int64
+	for id, p := range cur {
+		if p.HasOptions {
+			withOptions = append(withOptions, id)
+		}
+	}
+	slices.Sort(withOptions)
+	// Then their variants (lock order: product rows, then variant rows).
+	for start := 0; start < len(withOptions); start += productBatch {
+		batch := withOptions[start:min(start+productBatch, len(withOptions))]
+		rows, err := c.query(ctx, `SELECT `+variantCols+` FROM product_variants v WHERE v.product_id IN (`+
+			marks(len(batch))+`) AND v.retired = FALSE ORDER BY v.product_id, v.id`+c.db.Dialect.ForUpdate, anyIDs(batch)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			v, err := scanVariant(rows)
+			if err != nil {
+				rows.Close()
+				return nil, err
+			}
+			p := cur[v.ProductID]
+			p.Variants = append(p.Variants, v.Variant)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return cur, nil
 }
 
 // checkEdit is the single edit's checks of one change against its locked row.
-// The price and stock of a product with options are its variants'
-// aggregates (decision 0029): a bulk write may not set them to anything
-// else, and the values they have already are not written.
-func checkEdit(p *shop.Product, hasOptions bool, e *shop.ProductEdit) []shop.RowProblem {
+func checkEdit(p *shop.Product, e *shop.ProductEdit) []shop.RowProblem {
 	var out []shop.RowProblem
-	if hasOptions {
-		if e.Change.UnitPrice != nil && *e.Change.UnitPrice != p.UnitPrice {
-			out = append(out, shop.RowProblem{Row: e.Row, Column: "price", Message: "This product has options: set the price of each variant."})
-		}
-		if e.Change.Inventory != nil && *e.Change.Inventory != p.Inventory {
-			out = append(out, shop.RowProblem{Row: e.Row, Column: "stock", Message: "This product has options: set the stock of each variant."})
-		}
-		e.Change.UnitPrice, e.Change.Inventory, e.Change.ExpectedInventory = nil, nil, nil
-		if len(out) > 0 {
-			return out
-		}
-	}
 	ch := e.Change
 	if ch.Inventory != nil && ch.ExpectedInventory != nil && p.Inventory != *ch.ExpectedInventory {
 		out = append(out, shop.RowProblem{Row: e.Row, Column: "stock",

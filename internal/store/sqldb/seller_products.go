@@ -66,14 +66,18 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 // longer sees is refused with shop.StockChanged and writes nothing. The
 // search document is rewritten when the name, description or categories
 // change, and the product goes into the change feed.
-func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time) (bool, error) {
+func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.ProductChange, at time.Time,
+	check func(*shop.BulkProduct, *shop.ProductChange) error) (bool, error) {
 	found := false
 	err := s.db.inTx(ctx, func(c conn) error {
 		found = false // inTx may run this twice
+		ch := ch      // and check trims it
 		var stock int
 		var price, was shop.Money
-		err := c.queryRow(ctx, `SELECT inventory, unit_price, COALESCE(was_price, 0) FROM products
-			WHERE id = ? AND store_id = ?`+s.db.Dialect.ForUpdate, id, storeID).Scan(&stock, &price, &was)
+		var options bool
+		err := c.queryRow(ctx, `SELECT inventory, unit_price, COALESCE(was_price, 0),
+			EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = products.id) FROM products
+			WHERE id = ? AND store_id = ?`+s.db.Dialect.ForUpdate, id, storeID).Scan(&stock, &price, &was, &options)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -87,7 +91,9 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 		if ch.Empty() {
 			return nil
 		}
-		if err := variantAggregates(ctx, c, id, &ch, price, stock); err != nil {
+		cur := &shop.BulkProduct{Product: &shop.Product{ID: id, StoreID: storeID, UnitPrice: price, WasPrice: was,
+			Inventory: stock}, HasOptions: options}
+		if err := check(cur, &ch); err != nil {
 			return err
 		}
 		if ch.SKU != nil && *ch.SKU != "" {
@@ -121,34 +127,6 @@ func (s *Store) UpdateProduct(ctx context.Context, storeID, id int64, ch shop.Pr
 		return recordChange(ctx, c, false, id)
 	})
 	return found, skuTaken(err)
-}
-
-// variantAggregates refuses a change of the price or stock of a product
-// with options, which are its variants' aggregates (decision 0029); the
-// values it has already are accepted and not written, so that a form sent
-// back whole still saves.
-func variantAggregates(ctx context.Context, c conn, id int64, ch *shop.ProductChange, price shop.Money, stock int) error {
-	if ch.UnitPrice == nil && ch.Inventory == nil {
-		return nil
-	}
-	var n int
-	if err := c.queryRow(ctx, `SELECT COUNT(*) FROM product_options WHERE product_id = ?`, id).Scan(&n); err != nil || n == 0 {
-		return err
-	}
-	fe := shop.FieldErrors{}
-	if ch.UnitPrice != nil {
-		if *ch.UnitPrice != price {
-			fe.Add("price", "This product has options: set the price of each variant.")
-		}
-		ch.UnitPrice = nil
-	}
-	if ch.Inventory != nil {
-		if *ch.Inventory != stock {
-			fe.Add("inventory", "This product has options: set the stock of each variant.")
-		}
-		ch.Inventory = nil
-	}
-	return fe.Err()
 }
 
 // productChangeSets is the SET list ("col = ?, " each) and arguments of

@@ -389,23 +389,7 @@ func (s *Store) UpdateVariants(ctx context.Context, storeID, productID int64, ch
 		}
 		ms := shop.Millis(at)
 		for i, ch := range changes {
-			var l setList
-			if ch.UnitPrice != nil {
-				l.add("unit_price", int64(*ch.UnitPrice))
-			}
-			setIf(&l, "inventory", ch.Inventory)
-			if ch.SKU != nil {
-				l.add("sku", nullText(*ch.SKU))
-			}
-			setIf(&l, "is_active", ch.Active)
-			if ch.ImageIDs != nil {
-				l.add("image_ids", jsonText(*ch.ImageIDs))
-			}
-			if len(l.args) == 0 {
-				continue
-			}
-			l.add("updated_at", ms)
-			if _, err := c.exec(ctx, `UPDATE product_variants SET `+l.list()+` WHERE id = ?`, append(l.args, ch.ID)...); err != nil {
+			if err := writeVariant(ctx, c, ch, ms); err != nil {
 				if errors.Is(err, ErrUnique) && strings.Contains(err.Error(), variantSKUIndex) {
 					return shop.Invalid(shop.FieldErrors{"variants[" + strconv.Itoa(i) + "].sku": {msgVariantSKUTaken}})
 				}
@@ -421,6 +405,28 @@ func (s *Store) UpdateVariants(ctx context.Context, storeID, productID int64, ch
 		return recordChange(ctx, c, false, productID)
 	})
 	return found, err
+}
+
+// writeVariant writes the columns a variant change sets, if any.
+func writeVariant(ctx context.Context, c conn, ch shop.VariantChange, ms int64) error {
+	var l setList
+	if ch.UnitPrice != nil {
+		l.add("unit_price", int64(*ch.UnitPrice))
+	}
+	setIf(&l, "inventory", ch.Inventory)
+	if ch.SKU != nil {
+		l.add("sku", nullText(*ch.SKU))
+	}
+	setIf(&l, "is_active", ch.Active)
+	if ch.ImageIDs != nil {
+		l.add("image_ids", jsonText(*ch.ImageIDs))
+	}
+	if len(l.args) == 0 {
+		return nil
+	}
+	l.add("updated_at", ms)
+	_, err := c.exec(ctx, `UPDATE product_variants SET `+l.list()+` WHERE id = ?`, append(l.args, ch.ID)...)
+	return err
 }
 
 // skusTaken returns the entries (values of skus: folded SKU → entry) whose

@@ -280,6 +280,12 @@ describe('product import', () => {
       'href',
       '/product-template.csv',
     );
-    expect(screen.getByText('exported_stock')).toBeInTheDocument();
+    expect(screen.getByText('exported_stock', { selector: 'dt' })).toBeInTheDocument();
+    // Variant rows: their columns, and how a product with options is written.
+    expect(screen.getByText('variant_of', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByText('option1_name … option3_value')).toBeInTheDocument();
+    expect(
+      screen.getByText(/A product with options \(sizes, colours…\) has its own row/),
+    ).toBeInTheDocument();
   });
 });

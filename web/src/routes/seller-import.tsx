@@ -23,6 +23,12 @@ const COLUMNS: readonly [string, string][] = [
   ['active', '“yes” or “no”: on sale or not. New products are on sale.'],
   ['description', 'Text or simple HTML.'],
   ['specification', 'Text or simple HTML.'],
+  ['variant_of', 'On a variant row: the id or SKU of its product. Empty on a product row.'],
+  ['variant_id', 'On a variant row: the variant’s number in Dwa, from an export.'],
+  [
+    'option1_name … option3_value',
+    'On a variant row: its options and values, like “Storage” and “256 GB”.',
+  ],
 ];
 
 type Step = 'idle' | 'checking' | 'applying';
@@ -143,6 +149,15 @@ export default function SellerImportPage() {
             >
               Download the template
             </a>
+          </p>
+          <p className="mb-3">
+            A product with options (sizes, colours…) has its own row, then one row per variant: the
+            variant columns, and its <code>sku</code>, <code>price</code>, <code>stock</code>,{' '}
+            <code>exported_stock</code> and <code>active</code>. Its other columns stay empty; a
+            blank price, stock or active leaves the variant’s as it is. A variant row changes a
+            variant the product has: add options and values on the product’s page first. The price
+            and stock on the product’s own row are its variants’ lowest price and total stock:
+            change them on the variant rows.
           </p>
           <dl className="space-y-2">
             {COLUMNS.map(([name, text]) => (
