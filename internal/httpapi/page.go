@@ -41,6 +41,7 @@ type page struct {
 	imageSizes  string // its sizes attribute on the page, for an uploaded image's srcset
 	saveData    bool   // the request asked to spend little data (Save-Data: on)
 	jsonLD      any
+	shell       string // the first screen's HTML, painted before the app runs (page_shell.go)
 	island      map[string]json.RawMessage
 }
 
@@ -68,7 +69,10 @@ func (a *API) pageFor(r *http.Request, pattern string) page {
 		p.title = titled("Search Results")
 		if q != "" {
 			p.title = titled("Search Results for " + q)
-			a.listing(r.Context(), &p, url.Values{"search": {searchTerm(q)}})
+			images := a.listing(r.Context(), &p, url.Values{"search": {searchTerm(q)}})
+			if len(r.URL.Query()) == 1 { // filters add chips above the list: no shell to mirror them
+				p.shell = listingShell("Search Results", q, images, p.saveData)
+			}
 		}
 	case "/forgot-password":
 		p.title, p.canonical = titled("Forgot Password"), "/forgot-password"

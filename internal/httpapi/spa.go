@@ -52,9 +52,11 @@ type spa struct {
 	index  *asset
 	routes *http.ServeMux
 	// head and tail are index.html around the point where a page's own head
-	// tags go (its <title> and description removed), and end is what follows
+	// tags go (its <title> and description removed), shellEnd follows the
+	// point in the app shell where the page's first screen goes (pageMarker;
+	// nil without one: tail then runs to the island), and end is what follows
 	// the data island before </body>; nil when the app is not built.
-	head, tail, end []byte
+	head, tail, shellEnd, end []byte
 	// page describes the page at a request, by its route pattern ("" when
 	// unknown); nil serves index.html as it is.
 	page func(r *http.Request, pattern string) page
@@ -63,6 +65,10 @@ type spa struct {
 	// preloads are the modulepreload tags of each route's code (preload.go).
 	preloads map[string][]byte
 }
+
+// pageMarker is where web/index.html's app shell takes the page's first
+// screen (page_shell.go).
+var pageMarker = []byte("<!--dwa:page-->")
 
 var (
 	titleTag        = regexp.MustCompile(`(?s)\s*<title>.*?</title>`)
@@ -83,6 +89,9 @@ func (s *spa) splitIndex(body []byte) {
 	}
 	s.head = head
 	s.tail = append([]byte("</head>"), mid...)
+	if before, after, ok := bytes.Cut(mid, pageMarker); ok {
+		s.tail, s.shellEnd = append([]byte("</head>"), before...), after
+	}
 	s.end = append([]byte("</body>"), end...)
 }
 
@@ -241,6 +250,10 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.renderHead(&b, pg)
 	b.Write(s.preloads[pattern])
 	b.Write(s.tail)
+	if s.shellEnd != nil {
+		b.WriteString(pg.shell)
+		b.Write(s.shellEnd)
+	}
 	renderIsland(&b, pg.island)
 	b.Write(s.end)
 	hd := w.Header()
