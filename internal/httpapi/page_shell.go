@@ -30,7 +30,8 @@ const cardsInFirstRow = 4
 var cardVisibility = [cardsInFirstRow]string{"", "", "hidden sm:block", "hidden lg:block"}
 
 // sortLabels are the options of the listing's 'Sort by' select
-// (web/src/features/listing/catalogue-sort.tsx): the widest one sets its width.
+// (web/src/features/listing/catalogue-sort.tsx), the two widest first: the
+// widest one sets its width.
 var sortLabels = []string{"Price: low to high", "Price: high to low", "Newest", "Top rated", "Best selling"}
 
 // heroShell is the home page's first slide, as the carousel shows it.
@@ -80,15 +81,16 @@ func listingShell(heading, searched string, images []string, saveData bool) stri
 	b.WriteString(`<div class="flex flex-wrap items-center gap-2">`)
 	b.WriteString(`<span class="inline-flex min-h-tap items-center justify-center gap-2 rounded-control bg-white px-5 font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset lg:hidden">Filters</span>`)
 	b.WriteString(`<div class="flex items-center gap-2"><span class="text-sm font-semibold">Sort by</span>`)
-	b.WriteString(`<select tabindex="-1" class="min-h-tap rounded-control border border-line bg-white px-2"><option>`)
-	if searched != "" {
-		b.WriteString("Relevance")
-	} else {
-		b.WriteString("Recommended")
-	}
-	b.WriteString(`</option>`)
+	// The widest options first: a select is as wide as its widest option, and the parser may
+	// paint the page between two of them; the shown one is the app's default.
+	b.WriteString(`<select tabindex="-1" class="min-h-tap rounded-control border border-line bg-white px-2">`)
 	for _, l := range sortLabels {
 		b.WriteString(`<option>` + l + `</option>`)
+	}
+	if searched != "" {
+		b.WriteString(`<option selected>Relevance</option>`)
+	} else {
+		b.WriteString(`<option selected>Recommended</option>`)
 	}
 	b.WriteString(`</select></div></div></div>`)
 	b.WriteString(`<div class="lg:flex lg:items-start lg:gap-6"><div class="hidden w-60 shrink-0 lg:block"></div>`)

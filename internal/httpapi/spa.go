@@ -67,8 +67,10 @@ type spa struct {
 }
 
 // pageMarker is where web/index.html's app shell takes the page's first
-// screen (page_shell.go).
-var pageMarker = []byte("<!--dwa:page-->")
+// screen (page_shell.go). The page keeps it, and pageEnd closes the part:
+// offline, the service worker (web/sw/sw.js) cuts another page's part out of
+// the page it serves as the shell of a page not seen before.
+var pageMarker, pageEnd = []byte("<!--dwa:page-->"), []byte("<!--/dwa:page-->")
 
 var (
 	titleTag        = regexp.MustCompile(`(?s)\s*<title>.*?</title>`)
@@ -90,7 +92,8 @@ func (s *spa) splitIndex(body []byte) {
 	s.head = head
 	s.tail = append([]byte("</head>"), mid...)
 	if before, after, ok := bytes.Cut(mid, pageMarker); ok {
-		s.tail, s.shellEnd = append([]byte("</head>"), before...), after
+		s.tail = slices.Concat([]byte("</head>"), before, pageMarker)
+		s.shellEnd = append(slices.Clone(pageEnd), after...)
 	}
 	s.end = append([]byte("</body>"), end...)
 }
