@@ -80,10 +80,15 @@ func (a *API) pageFor(r *http.Request, pattern string) page {
 	return p
 }
 
-// savesData reports the Save-Data client hint (RFC draft "Save-Data"; Chromium
-// sends it in Lite mode): the page then preloads what data-saver mode shows
-// (docs/decisions/0025-data-saver.md).
+// savesData reports whether the page is for data-saver mode: the shopper's
+// switch, which the app also keeps in the cookie dwa-data-saver (on or off)
+// and which wins, else the Save-Data client hint (RFC draft "Save-Data";
+// Chromium sends it in Lite mode). The page then preloads and paints what
+// data-saver mode shows (docs/decisions/0025-data-saver.md).
 func savesData(r *http.Request) bool {
+	if c, err := r.Cookie("dwa-data-saver"); err == nil && (c.Value == "on" || c.Value == "off") {
+		return c.Value == "on"
+	}
 	return strings.EqualFold(strings.TrimSpace(r.Header.Get("Save-Data")), "on")
 }
 

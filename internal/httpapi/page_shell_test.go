@@ -49,6 +49,7 @@ func TestPageShells(t *testing.T) {
 
 		for _, tc := range []struct {
 			name, target, saveData string
+			cookie                 string
 			want, wantNot          []string
 			cards                  int // <li> in the shell
 			priority               int // images fetched at high priority
@@ -89,6 +90,10 @@ func TestPageShells(t *testing.T) {
 				cards: 1, priority: 1},
 			{name: "category under data saver: the cards' boxes without images", target: "/category/gaming", saveData: "on",
 				want: []string{`<div class="aspect-square overflow-hidden bg-brand-50"></div>`}, wantNot: []string{"<img"}, cards: 4},
+			{name: "category with the app's data saver switch on (its cookie): no images", target: "/category/gaming", cookie: "dwa-data-saver=on",
+				want: []string{`<div class="aspect-square overflow-hidden bg-brand-50"></div>`}, wantNot: []string{"<img"}, cards: 4},
+			{name: "the switch off wins over Save-Data", target: "/category/gaming", saveData: "on", cookie: "dwa-data-saver=off",
+				want: []string{`<img src="https://dwa.example/media/demo/products/`}, cards: 4, priority: 1},
 			{name: "category with a filter: chips the shell does not mirror, no shell", target: "/category/gaming?in_stock=true",
 				wantNot: []string{"<li", "Gaming"}},
 			{name: "search: what was searched for, escaped", target: "/search?query=" + `%3Cscript%3Ealert(1)%3C%2Fscript%3E%20%22pad%22`,
@@ -103,6 +108,9 @@ func TestPageShells(t *testing.T) {
 				var headers []string
 				if tc.saveData != "" {
 					headers = []string{"Save-Data", tc.saveData}
+				}
+				if tc.cookie != "" {
+					headers = append(headers, "Cookie", tc.cookie)
 				}
 				w := a.Do("GET", tc.target, "", headers...)
 				assertStatus(t, w.Code, 200)

@@ -262,7 +262,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd := w.Header()
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
-	hd.Add("Vary", "Save-Data") // the image preloads follow it (page_head.go)
+	// The image preloads and the shell follow data-saver mode (page.go, savesData).
+	hd.Add("Vary", "Save-Data")
+	hd.Add("Vary", "Cookie")
 	if pg.status == http.StatusOK {
 		// A page seen before costs a 304 when nothing on it changed: the
 		// service worker revalidates every page it opens (decision 0026).
