@@ -41,6 +41,7 @@ type page struct {
 	imageSizes  string // its sizes attribute on the page, for an uploaded image's srcset
 	saveData    bool   // the request asked to spend little data (Save-Data: on)
 	jsonLD      any
+	shell       string // the first screen's HTML, painted before the app runs (page_shell.go)
 	island      map[string]json.RawMessage
 }
 
@@ -68,7 +69,10 @@ func (a *API) pageFor(r *http.Request, pattern string) page {
 		p.title = titled("Search Results")
 		if q != "" {
 			p.title = titled("Search Results for " + q)
-			a.listing(r.Context(), &p, url.Values{"search": {searchTerm(q)}})
+			images := a.listing(r.Context(), &p, url.Values{"search": {searchTerm(q)}})
+			if len(r.URL.Query()) == 1 { // filters add chips above the list: no shell to mirror them
+				p.shell = listingShell("Search Results", q, images, p.saveData)
+			}
 		}
 	case "/forgot-password":
 		p.title, p.canonical = titled("Forgot Password"), "/forgot-password"
@@ -76,10 +80,15 @@ func (a *API) pageFor(r *http.Request, pattern string) page {
 	return p
 }
 
-// savesData reports the Save-Data client hint (RFC draft "Save-Data"; Chromium
-// sends it in Lite mode): the page then preloads what data-saver mode shows
-// (docs/decisions/0025-data-saver.md).
+// savesData reports whether the page is for data-saver mode: the shopper's
+// switch, which the app also keeps in the cookie dwa-data-saver (on or off)
+// and which wins, else the Save-Data client hint (RFC draft "Save-Data";
+// Chromium sends it in Lite mode). The page then preloads and paints what
+// data-saver mode shows (docs/decisions/0025-data-saver.md).
 func savesData(r *http.Request) bool {
+	if c, err := r.Cookie("dwa-data-saver"); err == nil && (c.Value == "on" || c.Value == "off") {
+		return c.Value == "on"
+	}
 	return strings.EqualFold(strings.TrimSpace(r.Header.Get("Save-Data")), "on")
 }
 

@@ -47,7 +47,10 @@ func (a *API) categoryPage(r *http.Request, p *page) {
 	if slugs[2] != "" {
 		filter.Set("sub_subcategory__slug", slugs[2])
 	}
-	a.listing(r.Context(), p, filter)
+	images := a.listing(r.Context(), p, filter)
+	if len(r.URL.Query()) == 0 { // filters add chips above the list: no shell to mirror them
+		p.shell = listingShell(heading, "", images, p.saveData)
+	}
 	// The heading names the categories from the tree: with it in the page, the
 	// first paint has the final heading, not the slugs until the tree arrives.
 	a.inject(r.Context(), p, "/store/categories/", nil)

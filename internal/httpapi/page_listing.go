@@ -22,8 +22,9 @@ const (
 // listing injects the first page of the product list with the filter and the
 // counts of its filter panel, each asked for exactly as the app asks for it
 // (web/src/features/listing/api/get-facets.ts: the filter without ordering),
-// and preloads the list's first image.
-func (a *API) listing(ctx context.Context, p *page, filter url.Values) {
+// and preloads the list's first image. It returns the first image of each
+// card of the first row ("" for a card without one), for the page's shell.
+func (a *API) listing(ctx context.Context, p *page, filter url.Values) []string {
 	counts := maps.Clone(filter)
 	counts.Del("ordering")
 	a.inject(ctx, p, "/store/products/facets/", counts)
@@ -32,16 +33,28 @@ func (a *API) listing(ctx context.Context, p *page, filter url.Values) {
 	filter.Set("page_size", strconv.Itoa(listPageSize))
 	raw, ok := a.inject(ctx, p, "/store/products/", filter)
 	if !ok {
-		return
+		return nil
 	}
 	var list struct {
 		Results []struct {
 			Images []struct{ Image string }
 		}
 	}
-	if json.Unmarshal(raw, &list) == nil && len(list.Results) > 0 && len(list.Results[0].Images) > 0 {
-		p.image, p.imageSizes = list.Results[0].Images[0].Image, cardSizes
+	if json.Unmarshal(raw, &list) != nil {
+		return nil
 	}
+	images := make([]string, 0, cardsInFirstRow)
+	for _, r := range list.Results[:min(len(list.Results), cardsInFirstRow)] {
+		image := ""
+		if len(r.Images) > 0 {
+			image = r.Images[0].Image
+		}
+		images = append(images, image)
+	}
+	if len(images) > 0 && images[0] != "" {
+		p.image, p.imageSizes = images[0], cardSizes
+	}
+	return images
 }
 
 // searchTerm is what the app sends for a typed query (web/src/features/search/

@@ -103,9 +103,15 @@ func (a *API) productPage(r *http.Request, p *page) {
 	for _, im := range prod.Images {
 		images = append(images, a.absolute(im.Image))
 	}
+	shown := ""
 	if len(prod.Images) > 0 {
 		p.image, p.imageSizes = prod.Images[0].Image, gallerySizes
+		// A variant in the address may show its own images (web/src/lib/variants.ts).
+		if !r.URL.Query().Has("variant") {
+			shown = p.image
+		}
 	}
+	p.shell = productShell(shown, prod.Name, p.saveData)
 	ld := map[string]any{
 		"@context":    "https://schema.org",
 		"@type":       "Product",

@@ -52,9 +52,11 @@ type spa struct {
 	index  *asset
 	routes *http.ServeMux
 	// head and tail are index.html around the point where a page's own head
-	// tags go (its <title> and description removed), and end is what follows
+	// tags go (its <title> and description removed), shellEnd follows the
+	// point in the app shell where the page's first screen goes (pageMarker;
+	// nil without one: tail then runs to the island), and end is what follows
 	// the data island before </body>; nil when the app is not built.
-	head, tail, end []byte
+	head, tail, shellEnd, end []byte
 	// page describes the page at a request, by its route pattern ("" when
 	// unknown); nil serves index.html as it is.
 	page func(r *http.Request, pattern string) page
@@ -63,6 +65,12 @@ type spa struct {
 	// preloads are the modulepreload tags of each route's code (preload.go).
 	preloads map[string][]byte
 }
+
+// pageMarker is where web/index.html's app shell takes the page's first
+// screen (page_shell.go). The page keeps it, and pageEnd closes the part:
+// offline, the service worker (web/sw/sw.js) cuts another page's part out of
+// the page it serves as the shell of a page not seen before.
+var pageMarker, pageEnd = []byte("<!--dwa:page-->"), []byte("<!--/dwa:page-->")
 
 var (
 	titleTag        = regexp.MustCompile(`(?s)\s*<title>.*?</title>`)
@@ -83,6 +91,10 @@ func (s *spa) splitIndex(body []byte) {
 	}
 	s.head = head
 	s.tail = append([]byte("</head>"), mid...)
+	if before, after, ok := bytes.Cut(mid, pageMarker); ok {
+		s.tail = slices.Concat([]byte("</head>"), before, pageMarker)
+		s.shellEnd = append(slices.Clone(pageEnd), after...)
+	}
 	s.end = append([]byte("</body>"), end...)
 }
 
@@ -241,12 +253,18 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.renderHead(&b, pg)
 	b.Write(s.preloads[pattern])
 	b.Write(s.tail)
+	if s.shellEnd != nil {
+		b.WriteString(pg.shell)
+		b.Write(s.shellEnd)
+	}
 	renderIsland(&b, pg.island)
 	b.Write(s.end)
 	hd := w.Header()
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
-	hd.Add("Vary", "Save-Data") // the image preloads follow it (page_head.go)
+	// The image preloads and the shell follow data-saver mode (page.go, savesData).
+	hd.Add("Vary", "Save-Data")
+	hd.Add("Vary", "Cookie")
 	if pg.status == http.StatusOK {
 		// A page seen before costs a 304 when nothing on it changed: the
 		// service worker revalidates every page it opens (decision 0026).

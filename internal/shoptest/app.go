@@ -94,7 +94,7 @@ const BrotliIndexJS = "\x1b\x9f\x0f\xf8\x9d\x07\x76\xec\x62\xba\x62\xb2\xce\x90\
 
 // WebFS is a tiny stand-in for the built storefront.
 var WebFS = fstest.MapFS{
-	"index.html":               {Data: []byte(`<!doctype html><html><head><title>Dwa</title></head><body><div id="root"></div></body></html>`)},
+	"index.html":               {Data: []byte(`<!doctype html><html><head><title>Dwa</title></head><body><div id="root"><!--dwa:page--></div></body></html>`)},
 	"assets/index-4f9a0c1e.js": {Data: []byte(strings.Repeat("console.log('dwa');\n", 200))},
 	// The build's brotli form of it (web/vite.config.ts): brotli -q 11 of the file above.
 	"assets/index-4f9a0c1e.js.br": {Data: []byte(BrotliIndexJS)},

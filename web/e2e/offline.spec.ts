@@ -131,6 +131,24 @@ test('a seen product opens offline, a bag change made offline is sent when back 
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
 });
 
+test("offline, a page not seen gets a seen page as its shell, without that page's first screen", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await controlled(page);
+  await page.goto('/'); // now through the worker, which keeps it
+  await expect(page.locator('main#main img').first()).toBeVisible();
+
+  await context.setOffline(true);
+  const response = await page.goto('/category/gaming');
+  // The home page's hero (internal/httpapi/page_shell.go) is cut out: only the header remains.
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<!--dwa:page--><!--/dwa:page-->');
+  expect(html).not.toContain('<img');
+  await context.setOffline(false);
+});
+
 test('the server has the last word on a change made offline: a stock limit is shown', async ({
   page,
   context,

@@ -3,7 +3,7 @@
 // names, and SHELL, the code every page runs. The server sends it with Cache-Control: no-cache, so
 // a deploy is seen at the next visit; the new worker then waits until the shopper chooses to
 // reload (the app's "new version" prompt), never taking over an open page by itself.
-/* global self, caches, fetch, URL, atob */
+/* global self, caches, fetch, URL, atob, Headers, Response */
 
 const VERSION = '__DWA_VERSION__';
 const SHELL = '__DWA_SHELL__'; // an array of paths in the built file
@@ -96,12 +96,29 @@ async function page(request, url) {
     return response;
   } catch (error) {
     const cache = await caches.open(PAGES);
-    const seen = (await cache.match(key)) ?? (await cache.match(`${url.origin}/`));
+    const seen = await cache.match(key);
     if (seen) return seen;
-    const any = (await cache.keys())[0];
-    if (any) return cache.match(any);
+    const first = (await cache.keys())[0];
+    const other = (await cache.match(`${url.origin}/`)) ?? (first && (await cache.match(first)));
+    if (other) return withoutPagePart(other);
     throw error;
   }
+}
+
+/**
+ * Another page as the app's shell, without the first screen the server painted for that page
+ * (internal/httpapi/page_shell.go): the shopper sees the header, not another page's image, until
+ * the app renders the URL's own route.
+ */
+async function withoutPagePart(response) {
+  const html = (await response.text()).replace(
+    /<!--dwa:page-->[\s\S]*?<!--\/dwa:page-->/,
+    '<!--dwa:page--><!--/dwa:page-->',
+  );
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  headers.delete('ETag');
+  return new Response(html, { status: response.status, headers });
 }
 
 async function cacheFirst(request) {

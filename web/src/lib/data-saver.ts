@@ -29,6 +29,9 @@ export function setDataSaver(on: boolean) {
   } catch {
     // storage blocked: the choice lasts until the page is left
   }
+  // The server reads it too: the page it writes shows what this mode shows before the app runs
+  // (internal/httpapi/page.go, savesData), not four card images the app would not load.
+  document.cookie = `${KEY}=${on ? 'on' : 'off'}; path=/; max-age=31536000; samesite=lax`;
   override = on;
   listeners.forEach((l) => {
     l();

@@ -22,6 +22,8 @@ describe('data saver switch', () => {
     fireEvent.click(toggle);
     expect(toggle).toBeChecked();
     expect(window.localStorage.getItem('dwa-data-saver')).toBe('on');
+    // The server's page follows the switch too (internal/httpapi/page.go).
+    expect(document.cookie).toContain('dwa-data-saver=on');
     unmount();
 
     renderApp('/forgot-password');
@@ -40,6 +42,7 @@ describe('data saver switch', () => {
       fireEvent.click(toggle);
       expect(toggle).not.toBeChecked();
       expect(window.localStorage.getItem('dwa-data-saver')).toBe('off');
+      expect(document.cookie).toContain('dwa-data-saver=off');
     } finally {
       meta.remove();
     }

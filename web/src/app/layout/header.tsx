@@ -4,6 +4,7 @@ import { cx } from '@/lib/cx';
 import { SearchBox } from '@/features/search/components/search-box';
 import { lazyPart } from '@/lib/lazy-part';
 import { Icon } from '@/components/ui/icon';
+import { Chevron } from './chevron';
 import { useSignedIn } from '@/lib/auth/session';
 
 // The menus' code follows the first paint (scripts/check-size.mjs: not initial JS); until it is
@@ -49,7 +50,7 @@ export function Header() {
         </Link>
         <SearchBox className="order-last w-full md:order-none md:max-w-xl md:flex-1" />
         <div className="ml-auto flex items-center gap-1">
-          <Suspense fallback={<span className="inline-block h-tap w-10 sm:w-28" />}>
+          <Suspense fallback={<ProfilePlaceholder />}>
             <ProfileMenu />
           </Suspense>
           {signedIn && (
@@ -71,7 +72,7 @@ export function Header() {
       >
         <ul className="flex flex-col md:flex-row md:items-center">
           <li>
-            <Suspense fallback={<span className="inline-block h-tap w-32" />}>
+            <Suspense fallback={<CategoryMenuPlaceholder />}>
               <CategoryMenu />
             </Suspense>
           </li>
@@ -93,6 +94,32 @@ export function Header() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+// The menus' buttons as they will be, inert until their code arrives: a box of any other size
+// would move the links beside them, and the page under the header, when it does.
+function ProfilePlaceholder() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex min-h-tap items-center gap-1 px-2 font-semibold"
+    >
+      <span className="size-6" />
+      <span className="hidden sm:inline">Account</span>
+    </span>
+  );
+}
+
+function CategoryMenuPlaceholder() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex min-h-tap items-center gap-1 px-2 text-sm font-semibold"
+    >
+      All Categories
+      <Chevron />
+    </span>
   );
 }
 
