@@ -2850,6 +2850,7 @@ export interface components {
       variants?: components['schemas']['Variant'][];
     };
     ProductOption: {
+      /** @description No colon (a list filters by `option=name:value`). */
       name: string;
       values: string[];
     };
