@@ -438,10 +438,15 @@ func (x *Index) optionFacets(c *facetCount, chosen []shop.OptionFilter) []shop.O
 }
 
 // naturalCompare orders texts with their runs of digits compared as
-// numbers, case aside, so that sizes and storages of one unit read in
-// order ("64 GB" before "128 GB").
+// numbers, case aside, so that sizes read in order ("64 GB" before "128
+// GB"), and storages by their bytes ("512 GB" before "1 TB").
 func naturalCompare(a, b string) int {
 	a, b = strings.ToLower(a), strings.ToLower(b)
+	if x, ok := storageBytes(a); ok {
+		if y, ok := storageBytes(b); ok {
+			return cmp.Compare(x, y)
+		}
+	}
 	for a != "" && b != "" {
 		da, db := digits(a), digits(b)
 		if da > 0 && db > 0 {
@@ -470,4 +475,15 @@ func digits(s string) int {
 		n++
 	}
 	return n
+}
+
+// storageBytes reads "256 gb" or "1tb" (lower case) as bytes.
+func storageBytes(s string) (float64, bool) {
+	n := digits(s)
+	if n == 0 {
+		return 0, false
+	}
+	scale, ok := map[string]float64{"mb": 1 << 20, "gb": 1 << 30, "tb": 1 << 40}[strings.TrimSpace(s[n:])]
+	v, err := strconv.ParseFloat(s[:n], 64)
+	return v * scale, ok && err == nil
 }

@@ -58,3 +58,12 @@ func TestOptionsSurviveApplyAndCompact(t *testing.T) {
 	}
 	check("applied after compaction", again, 1, 3)
 }
+
+func TestOptionValuesInNaturalOrder(t *testing.T) {
+	values := []string{"1 TB", "XL", "128 GB", "Size 10", "512GB", "64 GB", "Size 9", "L"}
+	slices.SortFunc(values, naturalCompare)
+	want := []string{"64 GB", "128 GB", "512GB", "1 TB", "L", "Size 9", "Size 10", "XL"}
+	if !slices.Equal(values, want) {
+		t.Errorf("%q; want %q", values, want)
+	}
+}

@@ -147,7 +147,7 @@ func TestOptionFacets(t *testing.T) {
 				"1 stock 1 | Colour: Black 1 Blue 2;"},
 			// No variant has 1 TB: no colour counts.
 			{"a chosen value nobody has", optionQuery("Storage:1 TB"),
-				"0 stock 0 | Storage: 1 TB 0 128 GB 1 256 GB 2 512 GB 1;"},
+				"0 stock 0 | Storage: 128 GB 1 256 GB 2 512 GB 1 1 TB 0;"},
 		}
 		for _, c := range cases {
 			if got := optionSummary(t, f.a, c.query); got != c.want {
