@@ -42,9 +42,13 @@ type facetCount struct {
 	// only a new pass can say what the span now is.
 	spanLost bool
 	// opts counts products by option value (pair number), optNames by
-	// option name; seen is countOptions' buffer.
+	// option name; seen and pos are countOptions' buffers.
 	opts, optNames map[int32]int32
 	seen           []int32
+	pos            []int
+	// dense counts by pair and by name number during a pass, folded into
+	// opts and optNames after it.
+	dense *denseCounts
 }
 
 // Facets counts the products of q's list by store, brand, rating, stock,
@@ -162,15 +166,24 @@ func (c *facetCount) clone() *facetCount {
 	n.storeMap = maps.Clone(c.storeMap)
 	n.brands = slices.Clone(c.brands)
 	n.opts, n.optNames = maps.Clone(c.opts), maps.Clone(c.optNames)
-	n.seen = nil
+	n.seen, n.pos = nil, nil
 	return &n
 }
 
 func (x *Index) countFacets(q *shop.ProductQuery, f *filter) *facetCount {
+	c := x.countFacetsDense(q, f)
+	c.foldOptions()
+	return c
+}
+
+// countFacetsDense is countFacets with the option counts, if any, still in
+// the pass's dense slices.
+func (x *Index) countFacetsDense(q *shop.ProductQuery, f *filter) *facetCount {
 	core := &filter{cats: f.cats, above: math.MinInt64, below: math.MaxInt64, hiddenCats: f.hiddenCats,
 		hiddenSt: f.hiddenSt}
 	c := &facetCount{f: f, core: core, brands: make([]int32, x.brands.size()+1), minPrice: math.MaxInt64,
 		maxPrice: math.MinInt64}
+	c.dense = x.optDict.denseCounts()
 	if maxStore := x.maxStore(); maxStore <= 1<<16 {
 		c.stores = make([]int32, maxStore+1)
 	}
@@ -251,9 +264,13 @@ func (c *facetCount) add(a *attrs, opts []uint32, n int) {
 	// With option filters, the stock that counts is the matching
 	// variant's.
 	inStock := a.flags&flagInStock != 0
-	stocked := inStock && (f.opts == nil || f.opts.match(opts, 0, true))
-	if f.opts != nil && !f.opts.match(opts, 0, false) {
-		miss |= missOption
+	stocked := inStock
+	if f.opts != nil {
+		matched, matchedStocked := f.opts.matches(opts, false)
+		stocked = stocked && matchedStocked
+		if !matched {
+			miss |= missOption
+		}
 	}
 	if f.inStock && !stocked {
 		miss |= missStock

@@ -259,108 +259,179 @@ func (o *optFilter) appendKey(key []byte) []byte {
 	return key
 }
 
-// match tells whether an active variant of v (in stock, if stock) has one
-// of the chosen values of every group but skip's name.
-func (o *optFilter) match(v []uint32, skip int32, stock bool) bool {
+// matches tells whether an active variant of v has one of the chosen
+// values of every group, and whether one that does is in stock; with
+// first, it stops at the first that does.
+func (o *optFilter) matches(v []uint32, first bool) (any, stocked bool) {
 	if len(v) == 0 {
-		return false
+		return false, false
 	}
 	k := int(v[0])
-	names := v[1 : 1+k]
 	var pos [shop.MaxOptions]int
-	n := 0
-	for _, g := range o.groups {
-		if g.name == skip {
-			continue
+	for gi, g := range o.groups {
+		i := slices.Index(v[1:1+k], uint32(g.name))
+		if i < 0 || gi >= len(pos) {
+			return false, false // a name the product lacks, or more names than any product has
 		}
-		i := slices.Index(names, uint32(g.name))
-		if i < 0 {
-			return false
-		}
-		pos[n] = i
-		n++
+		pos[gi] = i
 	}
 	for w := 1 + k; w+k <= len(v); w += k {
-		if stock && v[w]&optInStock == 0 {
-			continue
-		}
 		ok := true
-		j := 0
-		for _, g := range o.groups {
-			if g.name == skip {
-				continue
-			}
-			if !slices.Contains(g.pairs, int32(v[w+pos[j]]&^optInStock)) {
+		for gi, g := range o.groups {
+			if !slices.Contains(g.pairs, int32(v[w+pos[gi]]&^optInStock)) {
 				ok = false
 				break
 			}
-			j++
 		}
 		if ok {
-			return true
+			any = true
+			if v[w]&optInStock != 0 || first {
+				return true, v[w]&optInStock != 0
+			}
 		}
 	}
-	return false
+	return any, false
 }
 
 // passOptions applies f's option filters to a product's option words.
 func (f *filter) passOptions(v []uint32) bool {
-	return f.opts == nil || f.opts.match(v, 0, f.inStock)
+	if f.opts == nil {
+		return true
+	}
+	any, stocked := f.opts.matches(v, !f.inStock)
+	return stocked || (any && !f.inStock)
 }
 
 // countOptions adds n to the count of every option value of v that an
 // active variant (in stock, if f's stock filter is on) has together with
-// the chosen values of the other names.
+// the chosen values of the other names: one pass over the variants, each
+// failing no group (it counts for every name), one (only for that group's
+// name) or more (nowhere).
 func (c *facetCount) countOptions(v []uint32, n int) {
 	k := int(v[0])
+	names := v[1 : 1+k]
 	f := c.f
+	var groups []optGroup
+	if f.opts != nil {
+		groups = f.opts.groups
+	}
+	pos := c.pos[:0]
+	for _, g := range groups {
+		pos = append(pos, slices.Index(names, uint32(g.name)))
+	}
+	c.pos = pos
+	seen := c.seen[:0]
+	var named uint8 // the names that had a value counted, by position
+	for w := 1 + k; w+k <= len(v); w += k {
+		if f.inStock && v[w]&optInStock == 0 {
+			continue
+		}
+		fails, failed := 0, int32(0)
+		for gi, g := range groups {
+			if pos[gi] < 0 || !slices.Contains(g.pairs, int32(v[w+pos[gi]]&^optInStock)) {
+				fails, failed = fails+1, g.name
+				if fails > 1 {
+					break
+				}
+			}
+		}
+		if fails > 1 {
+			continue
+		}
+		for j := range k {
+			if fails == 1 && failed != int32(names[j]) {
+				continue
+			}
+			if p := int32(v[w+j] &^ optInStock); !slices.Contains(seen, p) {
+				seen = append(seen, p)
+				named |= 1 << j
+			}
+		}
+	}
+	c.seen = seen
+	if len(seen) == 0 {
+		return
+	}
+	for _, p := range seen {
+		c.addOption(p, n)
+	}
 	for j := range k {
-		name := int32(v[1+j])
-		seen := c.seen[:0]
-		for w := 1 + k; w+k <= len(v); w += k {
-			if f.inStock && v[w]&optInStock == 0 {
-				continue
-			}
-			p := int32(v[w+j] &^ optInStock)
-			if slices.Contains(seen, p) {
-				continue
-			}
-			if f.opts != nil && !f.opts.matchVariant(v, w, name) {
-				continue
-			}
-			seen = append(seen, p)
+		if named&(1<<j) != 0 {
+			c.addOptionName(int32(names[j]), n)
 		}
-		if len(seen) > 0 && c.opts == nil {
-			c.opts, c.optNames = map[int32]int32{}, map[int32]int32{}
-		}
-		for _, p := range seen {
-			if c.opts[p] += int32(n); c.opts[p] == 0 {
-				delete(c.opts, p)
-			}
-		}
-		if len(seen) > 0 {
-			if c.optNames[name] += int32(n); c.optNames[name] == 0 {
-				delete(c.optNames, name)
-			}
-		}
-		c.seen = seen
 	}
 }
 
-// matchVariant tells whether the variant at word w of v has one of the
-// chosen values of every group but skip's name.
-func (o *optFilter) matchVariant(v []uint32, w int, skip int32) bool {
-	k := int(v[0])
-	for _, g := range o.groups {
-		if g.name == skip {
-			continue
-		}
-		i := slices.Index(v[1:1+k], uint32(g.name))
-		if i < 0 || !slices.Contains(g.pairs, int32(v[w+i]&^optInStock)) {
-			return false
+// addOption counts n products more with pair p: in the pass's dense slice
+// when it has p (pairs are numbered as they come), else in the map.
+func (c *facetCount) addOption(p int32, n int) {
+	if c.dense != nil && int(p) < len(c.dense.pairs) {
+		c.dense.pairs[p] += int32(n)
+		return
+	}
+	if c.opts == nil {
+		c.opts = map[int32]int32{}
+	}
+	if c.opts[p] += int32(n); c.opts[p] == 0 {
+		delete(c.opts, p)
+	}
+}
+
+func (c *facetCount) addOptionName(name int32, n int) {
+	if c.dense != nil && int(name) < len(c.dense.names) {
+		c.dense.names[name] += int32(n)
+		return
+	}
+	if c.optNames == nil {
+		c.optNames = map[int32]int32{}
+	}
+	if c.optNames[name] += int32(n); c.optNames[name] == 0 {
+		delete(c.optNames, name)
+	}
+}
+
+// denseCounts are a pass's option counts, by pair and by name number:
+// adding to a slice costs a tenth of adding to a map, and a pass adds once
+// per value of every product with options. Pooled, zeroed when returned.
+type denseCounts struct{ pairs, names []int32 }
+
+var densePool sync.Pool
+
+// denseCounts returns zeroed counts for every pair and name numbered yet.
+func (d *optDict) denseCounts() *denseCounts {
+	d.mu.RLock()
+	pairs, names := len(d.pairName)+1, len(d.names)+1
+	d.mu.RUnlock()
+	dc, _ := densePool.Get().(*denseCounts)
+	if dc == nil {
+		dc = &denseCounts{}
+	}
+	dc.pairs = slices.Grow(dc.pairs[:0], pairs)[:pairs]
+	dc.names = slices.Grow(dc.names[:0], names)[:names]
+	return dc
+}
+
+// foldOptions moves the pass's dense counts into the maps a kept count
+// carries, and gives the slices back.
+func (c *facetCount) foldOptions() {
+	dc := c.dense
+	if dc == nil {
+		return
+	}
+	c.dense = nil
+	for p, n := range dc.pairs {
+		if n != 0 {
+			c.addOption(int32(p), int(n))
+			dc.pairs[p] = 0
 		}
 	}
-	return true
+	for name, n := range dc.names {
+		if n != 0 {
+			c.addOptionName(int32(name), int(n))
+			dc.names[name] = 0
+		}
+	}
+	densePool.Put(dc)
 }
 
 // optionFacets lists the option names with at least two values among the
