@@ -362,31 +362,35 @@ func (c *facetCount) countOptions(v []uint32, n int) {
 	}
 }
 
-// addOption counts n products more with pair p: in the pass's dense slice
-// when it has p (pairs are numbered as they come), else in the map.
+// addOption counts n products more with pair p, addOptionName with the
+// name: in the pass's dense slice when it has the number (numbers are given
+// as they come), else in the map.
 func (c *facetCount) addOption(p int32, n int) {
-	if c.dense != nil && int(p) < len(c.dense.pairs) {
-		c.dense.pairs[p] += int32(n)
-		return
+	var dense []int32
+	if c.dense != nil {
+		dense = c.dense.pairs
 	}
-	if c.opts == nil {
-		c.opts = map[int32]int32{}
-	}
-	if c.opts[p] += int32(n); c.opts[p] == 0 {
-		delete(c.opts, p)
-	}
+	addCount(dense, &c.opts, p, n)
 }
 
 func (c *facetCount) addOptionName(name int32, n int) {
-	if c.dense != nil && int(name) < len(c.dense.names) {
-		c.dense.names[name] += int32(n)
+	var dense []int32
+	if c.dense != nil {
+		dense = c.dense.names
+	}
+	addCount(dense, &c.optNames, name, n)
+}
+
+func addCount(dense []int32, m *map[int32]int32, k int32, n int) {
+	if int(k) < len(dense) {
+		dense[k] += int32(n)
 		return
 	}
-	if c.optNames == nil {
-		c.optNames = map[int32]int32{}
+	if *m == nil {
+		*m = map[int32]int32{}
 	}
-	if c.optNames[name] += int32(n); c.optNames[name] == 0 {
-		delete(c.optNames, name)
+	if (*m)[k] += int32(n); (*m)[k] == 0 {
+		delete(*m, k)
 	}
 }
 
