@@ -2893,7 +2893,7 @@ export interface components {
       }[];
       in_stock: number;
       on_sale: number;
-      /** @description Option names (matched ignoring case and spacing, shown as the first product met wrote them; "Colour" and "Color" are two names) with at least two values among the products counted, or a chosen value; the names most products have first, at most 4 (chosen ones besides). Each value counts the products with an active variant having it together with the chosen values of the other names (in stock, with `in_stock`), every other filter applied; at most 20 values per name, most products first, listed in natural order ("64 GB" before "128 GB"), plus chosen values even when they count 0. */
+      /** @description Option names (matched ignoring case and spacing, shown as the first product met wrote them; "Colour" and "Color" are two names) with at least two values among the products counted, or a chosen value; the names most products have first, at most 4 (chosen ones besides). Each value counts the products with an active variant having it together with the chosen values of the other names (in stock, with `in_stock`), every other filter applied; at most 20 values per name, most products first, listed in natural order ("64 GB" before "128 GB"; storages by size, "512 GB" before "1 TB"), plus chosen values even when they count 0. */
       options: {
         name: string;
         values: {
