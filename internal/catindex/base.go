@@ -13,6 +13,7 @@ import (
 const (
 	flagActive uint8 = 1 << iota
 	flagInStock
+	flagOptions // the product has options: its words are in base.opts
 )
 
 // attrs is what filters read, packed in half a cache line: a probe of the
@@ -39,6 +40,9 @@ func attrsOf(p *Product, brands *brandDict) attrs {
 	if p.InStock {
 		a.flags |= flagInStock
 	}
+	if p.Options != "" {
+		a.flags |= flagOptions
+	}
 	return a
 }
 
@@ -63,6 +67,7 @@ type base struct {
 	arena   []byte
 	tokHash []uint64 // tells whether a change altered the search document
 	text    *search.MemIndex
+	opts    optTable // option words of the documents with options
 
 	bits    int // the shuffle domain the lists' spread order is for
 	all     *list

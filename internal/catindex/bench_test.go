@@ -153,7 +153,7 @@ func BenchmarkFacets(b *testing.B) {
 				for i := 0; b.Loop(); i++ {
 					// Counted each time: the snapshot's kept facets left out.
 					q := queries[name](i)
-					f := x.facetAnswer(x.countFacets(&q, x.compileFilter(&q)), q.Brands)
+					f := x.facetAnswer(x.countFacets(&q, x.compileFilter(&q)), q.Brands, q.Options)
 					if f.MaxPrice == 0 && n > 1000 && name != "search" {
 						b.Fatal("no facets")
 					}

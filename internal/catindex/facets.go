@@ -2,6 +2,7 @@ package catindex
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -23,6 +24,7 @@ const (
 	missStock
 	missSale
 	missRating
+	missOption
 )
 
 // facetCount accumulates one query's facets: every store and brand, so
@@ -39,6 +41,14 @@ type facetCount struct {
 	// spanLost: a product at the edge of the price span went away, which
 	// only a new pass can say what the span now is.
 	spanLost bool
+	// opts counts products by option value (pair number), optNames by
+	// option name; seen and pos are countOptions' buffers.
+	opts, optNames map[int32]int32
+	seen           []int32
+	pos            []int
+	// dense counts by pair and by name number during a pass, folded into
+	// opts and optNames after it.
+	dense *denseCounts
 }
 
 // Facets counts the products of q's list by store, brand, rating, stock,
@@ -55,6 +65,9 @@ type facetCount struct {
 func (x *Index) Facets(q shop.ProductQuery) shop.ProductFacets {
 	f := x.compileFilter(&q)
 	key := f.key + "\x00" + strings.Join(q.Terms, " ") + "\x00" + strings.Join(q.Brands, "\x00")
+	if len(q.Options) > 0 { // chosen values are listed as written
+		key += "\x00" + fmt.Sprint(q.Options)
+	}
 	x.facets.mu.Lock()
 	e, ok := x.facets.kept[key]
 	x.facets.mu.Unlock()
@@ -62,7 +75,8 @@ func (x *Index) Facets(q shop.ProductQuery) shop.ProductFacets {
 		return e.out
 	}
 	c := x.countFacets(&q, f)
-	e = &facetEntry{c: c, brands: q.Brands, search: q.Terms != nil, out: x.facetAnswer(c, q.Brands)}
+	e = &facetEntry{c: c, brands: q.Brands, options: q.Options, search: q.Terms != nil,
+		out: x.facetAnswer(c, q.Brands, q.Options)}
 	x.facets.mu.Lock()
 	defer x.facets.mu.Unlock()
 	if x.facets.kept == nil || len(x.facets.kept) >= facetMemoSize {
@@ -84,17 +98,19 @@ type facetMemo struct {
 // facetEntry is one query's kept facets: the counts and the answer made of
 // them. Neither changes once kept.
 type facetEntry struct {
-	c      *facetCount
-	brands []string // chosen, as the query wrote them
-	search bool
-	out    shop.ProductFacets
+	c       *facetCount
+	brands  []string // chosen, as the query wrote them
+	options []shop.OptionFilter
+	search  bool
+	out     shop.ProductFacets
 }
 
 // carryFacets returns the kept facets for the snapshot after a change of the
-// products whose attributes were befores (nil: new) and are afters. A
+// products whose attributes were befores (nil: new), with option words
+// beforeOpts, and are afters. A
 // search's facets are dropped when a changed product is in their list
 // before or after (whether it matches the terms is not known here).
-func (x *Index) carryFacets(befores []*attrs, afters []*entry) map[string]*facetEntry {
+func (x *Index) carryFacets(befores []*attrs, beforeOpts [][]uint32, afters []*entry) map[string]*facetEntry {
 	x.facets.mu.Lock()
 	defer x.facets.mu.Unlock()
 	out := make(map[string]*facetEntry, len(x.facets.kept))
@@ -104,7 +120,8 @@ func (x *Index) carryFacets(befores []*attrs, afters []*entry) map[string]*facet
 		for i, a := range afters {
 			// A search's list also changes with the product's search
 			// document, which the attributes do not tell.
-			if (e.search || attrsChanged(befores[i], a)) && ((befores[i] != nil && core.pass(befores[i])) || core.pass(&a.a)) {
+			if (e.search || attrsChanged(befores[i], beforeOpts[i], a)) &&
+				((befores[i] != nil && core.pass(befores[i])) || core.pass(&a.a)) {
 				touched = true
 				break
 			}
@@ -118,52 +135,70 @@ func (x *Index) carryFacets(befores []*attrs, afters []*entry) map[string]*facet
 		}
 		c := e.c.clone()
 		for i, a := range afters {
-			if !attrsChanged(befores[i], a) {
+			if !attrsChanged(befores[i], beforeOpts[i], a) {
 				continue
 			}
 			if befores[i] != nil && core.pass(befores[i]) {
-				c.add(befores[i], -1)
+				c.add(befores[i], beforeOpts[i], -1)
 			}
 			if core.pass(&a.a) {
-				c.add(&a.a, 1)
+				c.add(&a.a, a.opts, 1)
 			}
 		}
 		if c.spanLost {
 			continue
 		}
-		out[key] = &facetEntry{c: c, brands: e.brands, out: x.facetAnswer(c, e.brands)}
+		out[key] = &facetEntry{c: c, brands: e.brands, options: e.options, out: x.facetAnswer(c, e.brands, e.options)}
 	}
 	return out
 }
 
-// attrsChanged tells whether a changed product's attributes, which are all
-// facets read, changed (a sale that leaves it in stock does not).
-func attrsChanged(before *attrs, after *entry) bool { return before == nil || *before != after.a }
+// attrsChanged tells whether a changed product's attributes or option
+// words, which are all facets read, changed (a sale that leaves it and its
+// variant in stock does not).
+func attrsChanged(before *attrs, beforeOpts []uint32, after *entry) bool {
+	return before == nil || *before != after.a || !slices.Equal(beforeOpts, after.opts)
+}
 
 func (c *facetCount) clone() *facetCount {
 	n := *c
 	n.stores = slices.Clone(c.stores)
 	n.storeMap = maps.Clone(c.storeMap)
 	n.brands = slices.Clone(c.brands)
+	n.opts, n.optNames = maps.Clone(c.opts), maps.Clone(c.optNames)
+	n.seen, n.pos = nil, nil
 	return &n
 }
 
 func (x *Index) countFacets(q *shop.ProductQuery, f *filter) *facetCount {
+	c := x.countFacetsDense(q, f)
+	c.foldOptions()
+	return c
+}
+
+// countFacetsDense is countFacets with the option counts, if any, still in
+// the pass's dense slices.
+func (x *Index) countFacetsDense(q *shop.ProductQuery, f *filter) *facetCount {
 	core := &filter{cats: f.cats, above: math.MinInt64, below: math.MaxInt64, hiddenCats: f.hiddenCats,
 		hiddenSt: f.hiddenSt}
 	c := &facetCount{f: f, core: core, brands: make([]int32, x.brands.size()+1), minPrice: math.MaxInt64,
 		maxPrice: math.MinInt64}
+	c.dense = x.optDict.denseCounts()
 	if maxStore := x.maxStore(); maxStore <= 1<<16 {
 		c.stores = make([]int32, maxStore+1)
 	}
 	if q.Terms != nil {
-		x.matches(q.Terms, core, func(it item, _ int32) { c.add(x.attrs(it), 1) })
+		x.matches(q.Terms, core, func(it item, _ int32) { c.add(x.attrs(it), x.options(it), 1) })
 		return c
 	}
 	// candidates, without a call per product: the pass is the whole cost.
 	visit := func(d int32) {
 		if a := &x.b.attrs[d]; !x.isMasked(d) && core.pass(a) {
-			c.add(a, 1)
+			var opts []uint32
+			if a.flags&flagOptions != 0 {
+				opts = x.b.opts.of(d)
+			}
+			c.add(a, opts, 1)
 		}
 	}
 	if docs := x.listFor(core).orders[fieldPrice]; len(docs) < x.b.len() {
@@ -177,20 +212,22 @@ func (x *Index) countFacets(q *shop.ProductQuery, f *filter) *facetCount {
 	}
 	for _, e := range x.d.byID {
 		if core.pass(&e.a) {
-			c.add(&e.a, 1)
+			c.add(&e.a, e.opts, 1)
 		}
 	}
 	return c
 }
 
-// facetAnswer makes the answer of counts c; chosen are the query's brands.
-func (x *Index) facetAnswer(c *facetCount, chosen []string) shop.ProductFacets {
+// facetAnswer makes the answer of counts c; chosen are the query's brands,
+// options its option filters.
+func (x *Index) facetAnswer(c *facetCount, chosen []string, options []shop.OptionFilter) shop.ProductFacets {
 	out := shop.ProductFacets{Total: c.total, Ratings: c.ratings, InStock: c.inStock, OnSale: c.onSale}
 	if c.minPrice <= c.maxPrice {
 		out.MinPrice, out.MaxPrice = shop.Money(c.minPrice), shop.Money(c.maxPrice)
 	}
 	out.Stores = c.topStores()
 	out.Brands = x.topBrands(c, chosen)
+	out.Options = x.optionFacets(c, options)
 	return out
 }
 
@@ -211,8 +248,8 @@ func (x *Index) maxStore() int64 {
 }
 
 // add counts one product that passes the filters facets keep n times (-1:
-// takes it away).
-func (c *facetCount) add(a *attrs, n int) {
+// takes it away); opts are its option words.
+func (c *facetCount) add(a *attrs, opts []uint32, n int) {
 	f := c.f
 	var miss uint8
 	if len(f.stores.ids) > 0 && !f.stores.contains(int64(a.store)) {
@@ -224,8 +261,18 @@ func (c *facetCount) add(a *attrs, n int) {
 	if a.price <= f.above || a.price >= f.below {
 		miss |= missPrice
 	}
+	// With option filters, the stock that counts is the matching
+	// variant's.
 	inStock := a.flags&flagInStock != 0
-	if f.inStock && !inStock {
+	stocked := inStock
+	if f.opts != nil {
+		matched, matchedStocked := f.opts.matches(opts, false)
+		stocked = stocked && matchedStocked
+		if !matched {
+			miss |= missOption
+		}
+	}
+	if f.inStock && !stocked {
 		miss |= missStock
 	}
 	if f.onSale && a.disc == 0 {
@@ -233,6 +280,11 @@ func (c *facetCount) add(a *attrs, n int) {
 	}
 	if a.avg < f.minAvg {
 		miss |= missRating
+	}
+	// The option facets drop the option filters and apply the stock
+	// filter per variant (countOptions).
+	if len(opts) > 0 && miss&^(missOption|missStock) == 0 && (!f.inStock || inStock) {
+		c.countOptions(opts, n)
 	}
 	if miss&(miss-1) != 0 {
 		return // fails two filters: no facet drops both
@@ -257,7 +309,7 @@ func (c *facetCount) add(a *attrs, n int) {
 			c.minPrice, c.maxPrice = min(c.minPrice, a.price), max(c.maxPrice, a.price)
 		}
 	}
-	if miss&^missStock == 0 && inStock {
+	if miss&^missStock == 0 && stocked {
 		c.inStock += n
 	}
 	if miss&^missSale == 0 && a.disc > 0 {

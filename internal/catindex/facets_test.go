@@ -52,7 +52,7 @@ func TestApplyCarriesKeptFacets(t *testing.T) {
 		t.Fatalf("category 1's facets: kept %p, before %p; want updated ones", after1, before1)
 	}
 	q := cat1
-	if want := next.facetAnswer(next.countFacets(&q, next.compileFilter(&q)), nil); !reflect.DeepEqual(after1.out, want) {
+	if want := next.facetAnswer(next.countFacets(&q, next.compileFilter(&q)), nil, nil); !reflect.DeepEqual(after1.out, want) {
 		t.Errorf("carried facets\n got %+v\nwant %+v", after1.out, want)
 	}
 	if after1.out.MinPrice != 99 || len(after1.out.Brands) != 2 {

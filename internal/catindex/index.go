@@ -24,6 +24,8 @@ type Index struct {
 	memo   *countMemo
 	brands *brandDict // shared by every snapshot of one build
 	facets facetMemo
+	// optDict numbers option names and values; shared like brands.
+	optDict *optDict
 }
 
 // entry is a product changed or added since the base was built.
@@ -31,7 +33,8 @@ type entry struct {
 	Product
 	a    attrs
 	name []byte
-	doc  int32 // the base document it replaces, -1 for a new product
+	doc  int32    // the base document it replaces, -1 for a new product
+	opts []uint32 // option words, nil without options
 	// retok: its search document differs from the base document's (or it
 	// is new and has one), so it is searched in the delta's own text and
 	// the base document's tokens are ignored.
@@ -98,12 +101,15 @@ func (d *delta) find(id int64) *entry {
 type Builder struct {
 	bb       *baseBuilder
 	brands   *brandDict
+	optDict  *optDict
 	unsorted bool
 	err      error
 }
 
 // NewBuilder starts an index.
-func NewBuilder() *Builder { return &Builder{bb: newBaseBuilder(1024), brands: newBrandDict()} }
+func NewBuilder() *Builder {
+	return &Builder{bb: newBaseBuilder(1024), brands: newBrandDict(), optDict: newOptDict()}
+}
 
 // Add adds one product. Its search document must be as
 // search.EncodeDocument wrote it; the first error is also Finish's.
@@ -119,6 +125,7 @@ func (b *Builder) Add(p Product) error {
 		b.unsorted = true
 	}
 	d := b.bb.add(p.ID, attrsOf(&p, b.brands), extraOf(&p), []byte(p.Name), tokenHash(p.Tokens))
+	b.bb.b.opts.add(d, b.optDict.encode(p.Options))
 	if err := b.bb.text.AddDocument(d, p.Tokens); err != nil {
 		b.err = fmt.Errorf("catalogue index: product %d: %w", p.ID, err)
 	}
@@ -155,12 +162,12 @@ func (b *Builder) Finish(seq int64) (*Index, error) {
 		base = finish(base)
 	}
 	b.bb = nil
-	return newIndex(seq, base, b.brands), nil
+	return newIndex(seq, base, b.brands, b.optDict), nil
 }
 
-func newIndex(seq int64, b *base, brands *brandDict) *Index {
+func newIndex(seq int64, b *base, brands *brandDict, opts *optDict) *Index {
 	return &Index{seq: seq, b: b, masked: make([]uint64, (b.len()+63)/64), d: &delta{text: &deltaText{}}, maxID: b.maxID(),
-		n: b.len(), memo: newCountMemo(), brands: brands}
+		n: b.len(), memo: newCountMemo(), brands: brands, optDict: opts}
 }
 
 // Seq is the change sequence the snapshot includes.
@@ -192,7 +199,7 @@ func (x *Index) product(it item) Product {
 }
 
 // Product returns the current attributes of product id, without its
-// search document.
+// search document and options.
 func (x *Index) Product(id int64) (Product, bool) {
 	it, ok := x.lookup(id)
 	if !ok {
@@ -213,9 +220,10 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 	if err != nil {
 		return nil, nil, err
 	}
-	next := &Index{seq: seq, b: x.b, masked: x.masked, maxID: x.maxID, n: x.n, brands: x.brands}
+	next := &Index{seq: seq, b: x.b, masked: x.masked, maxID: x.maxID, n: x.n, brands: x.brands, optDict: x.optDict}
 	changes := make([]shop.ChangedProduct, len(ps))
 	befores := make([]*attrs, len(ps)) // nil for a new product
+	beforeOpts := make([][]uint32, len(ps))
 	fresh := make([]*entry, len(ps))
 	retext := false
 	copied := false
@@ -227,6 +235,7 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 			before := x.product(it)
 			a := attrsOf(&before, x.brands)
 			befores[i] = &a
+			beforeOpts[i] = x.options(it)
 			changes[i].Before = before.place()
 			if it.e != nil && it.e.retok {
 				retext = true
@@ -238,13 +247,14 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 				return !e.retok
 			}
 			untokened := *p
-			untokened.Tokens = ""
+			untokened.Tokens, untokened.Options = "", ""
 			changes[i].Listed = before != untokened
 		} else {
 			next.n++
 			next.maxID = max(next.maxID, p.ID)
 		}
-		e := &entry{Product: *p, a: attrsOf(p, x.brands), name: []byte(p.Name), doc: -1}
+		e := &entry{Product: *p, a: attrsOf(p, x.brands), name: []byte(p.Name), doc: -1, opts: x.optDict.encode(p.Options)}
+		changes[i].Listed = changes[i].Listed || !slices.Equal(beforeOpts[i], e.opts)
 		if d, ok := x.b.doc(p.ID); ok {
 			e.doc = d
 			e.retok = tokenHash(p.Tokens) != x.b.tokHash[d]
@@ -272,16 +282,16 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 	next.memo = x.memo.carry(func(f *filter) int {
 		diff := 0
 		for i, e := range fresh {
-			if befores[i] != nil && f.pass(befores[i]) {
+			if befores[i] != nil && f.pass(befores[i]) && f.passOptions(beforeOpts[i]) {
 				diff--
 			}
-			if f.pass(&e.a) {
+			if x.passes(f, item{e: e}) {
 				diff++
 			}
 		}
 		return diff
 	})
-	next.facets.kept = x.carryFacets(befores, fresh)
+	next.facets.kept = x.carryFacets(befores, beforeOpts, fresh)
 	return next, changes, nil
 }
 
@@ -409,9 +419,9 @@ func (x *Index) Compact() (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	next := newIndex(x.seq, b, x.brands)
+	next := newIndex(x.seq, b, x.brands, x.optDict)
 	next.memo = x.memo.carry(func(*filter) int { return 0 })
-	next.facets.kept = x.carryFacets(nil, nil)
+	next.facets.kept = x.carryFacets(nil, nil, nil)
 	return next, nil
 }
 
@@ -433,14 +443,21 @@ func rebuild(src *base, order []int32, masked []uint64, entries []*entry) (*base
 	bb.text.Grow(postings)
 	isMasked := func(d int32) bool { return masked != nil && masked[d>>6]&(1<<(d&63)) != 0 }
 	addDoc := func(d int32) error {
-		return bb.text.AddFrom(bb.add(int64(src.ids[d]), src.attrs[d], src.extra(d), src.name(d), src.tokHash[d]),
-			src.text, d)
+		nd := bb.add(int64(src.ids[d]), src.attrs[d], src.extra(d), src.name(d), src.tokHash[d])
+		if src.attrs[d].flags&flagOptions != 0 {
+			bb.b.opts.add(nd, src.opts.of(d))
+		}
+		return bb.text.AddFrom(nd, src.text, d)
 	}
 	addEntry := func(e *entry) error {
 		if !e.retok {
-			return bb.text.AddFrom(bb.add(e.ID, e.a, extraOf(&e.Product), e.name, src.tokHash[e.doc]), src.text, e.doc)
+			nd := bb.add(e.ID, e.a, extraOf(&e.Product), e.name, src.tokHash[e.doc])
+			bb.b.opts.add(nd, e.opts)
+			return bb.text.AddFrom(nd, src.text, e.doc)
 		}
-		return bb.text.AddDocument(bb.add(e.ID, e.a, extraOf(&e.Product), e.name, tokenHash(e.Tokens)), e.Tokens)
+		nd := bb.add(e.ID, e.a, extraOf(&e.Product), e.name, tokenHash(e.Tokens))
+		bb.b.opts.add(nd, e.opts)
+		return bb.text.AddDocument(nd, e.Tokens)
 	}
 	j := 0
 	for i := range n {

@@ -106,7 +106,7 @@ func (x *Index) candidates(f *filter, fn func(item) bool) {
 		}
 	}
 	for _, e := range x.d.byID {
-		if f.pass(&e.a) && !fn(item{e: e}) {
+		if x.passes(f, item{e: e}) && !fn(item{e: e}) {
 			return
 		}
 	}

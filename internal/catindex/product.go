@@ -27,6 +27,9 @@ type Product struct {
 	WasPrice   int64 // the price before a deal, 0 if none
 	Sold       int64 // units in paid orders
 	Tokens     string
+	// Options is the product's options and active variants as
+	// OptionsDocument wrote them, "" without options.
+	Options string
 }
 
 // MaxID bounds product, category and store ids: the index keeps them in
@@ -167,6 +170,7 @@ type filter struct {
 	// brands: the brand numbers (brandDict) to keep, none = any; an
 	// unknown brand is -1, which no product has.
 	brands               idSet
+	opts                 *optFilter // nil = no option filter
 	hiddenCats, hiddenSt idSet
 	key                  string // identifies the filter set in the count memo
 }
@@ -188,6 +192,7 @@ func (x *Index) compileFilter(q *shop.ProductQuery) *filter {
 		}
 		f.brands = newIDSet(ids)
 	}
+	f.opts = x.compileOptions(q.Options)
 	f.key = f.makeKey()
 	return f
 }
@@ -208,7 +213,7 @@ func (f *filter) makeKey() string {
 			key = append(key, ',')
 		}
 	}
-	return string(key)
+	return string(f.opts.appendKey(key))
 }
 
 // pass applies the filter to one product: active, in none of the hidden
@@ -240,9 +245,9 @@ func (f *filter) pass(a *attrs) bool {
 
 func (x *Index) passes(f *filter, it item) bool {
 	if it.e != nil {
-		return f.pass(&it.e.a)
+		return f.pass(&it.e.a) && f.passOptions(it.e.opts)
 	}
-	return f.pass(&x.b.attrs[it.doc])
+	return f.pass(&x.b.attrs[it.doc]) && (f.opts == nil || f.passOptions(x.options(it)))
 }
 
 // idSet is a small set of ids: sorted, searched in halves.

@@ -121,7 +121,7 @@ func (x *Index) byBlock(sh shop.Shuffle, l *list, f *filter, need int, work *int
 	var delta []placed
 	*work += len(x.d.byID)
 	for _, e := range x.d.byID {
-		if f.pass(&e.a) {
+		if x.passes(f, item{e: e}) {
 			delta = append(delta, placed{sh.Position(e.ID), item{e: e}})
 		}
 	}
@@ -255,7 +255,7 @@ func (x *Index) matches(terms []string, f *filter, fn func(it item, score int32)
 	text, docs := x.d.text.index()
 	s.matched = text.MatchInto(s.matched, terms)
 	for _, h := range s.matched {
-		if e := docs[h.Doc]; f.pass(&e.a) {
+		if e := docs[h.Doc]; x.passes(f, item{e: e}) {
 			fn(item{e: e}, h.Score)
 		}
 	}

@@ -325,6 +325,22 @@ func productFilter(r *http.Request) (service.ProductFilter, error) {
 			f.Brands = append(f.Brands, b)
 		}
 	}
+	// option is repeatable (option=Storage:256 GB&option=Colour:Blue):
+	// the name before the first colon (names have none), the value after it,
+	// which may hold anything.
+	if opts := r.URL.Query()["option"]; len(opts) > maxOptionFilters {
+		fe.Add("option", "At most "+strconv.Itoa(maxOptionFilters)+" option values are allowed.")
+	} else {
+		for _, o := range opts {
+			name, value, ok := strings.Cut(o, ":")
+			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+			if !ok || name == "" || value == "" {
+				fe.Add("option", "Use name:value, e.g. Storage:256 GB.")
+				break
+			}
+			f.Options = append(f.Options, shop.OptionFilter{Name: name, Value: value})
+		}
+	}
 	if v := get("min_rating"); v != "" {
 		stars, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(stars) || stars < 0 || stars > 5 {
@@ -344,11 +360,12 @@ func productFilter(r *http.Request) (service.ProductFilter, error) {
 	return f, fe.Err()
 }
 
-// maxBrandFilters and maxStoreFilters bound the brands and stores one list
-// filters by.
+// maxBrandFilters, maxStoreFilters and maxOptionFilters bound the brands,
+// stores and option values one list filters by.
 const (
-	maxBrandFilters = 20
-	maxStoreFilters = 20
+	maxBrandFilters  = 20
+	maxStoreFilters  = 20
+	maxOptionFilters = 20
 )
 
 func queryBool(v string) bool {
@@ -367,6 +384,17 @@ type facetsDTO struct {
 	InStock int              `json:"in_stock"`
 	OnSale  int              `json:"on_sale"`
 	Price   *priceRangeDTO   `json:"price"`
+	Options []optionFacetDTO `json:"options"`
+}
+
+type optionFacetDTO struct {
+	Name   string                `json:"name"`
+	Values []optionValueFacetDTO `json:"values"`
+}
+
+type optionValueFacetDTO struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
 }
 
 type storeFacetDTO struct {
@@ -408,6 +436,13 @@ func (a *API) listProductFacets(w http.ResponseWriter, r *http.Request) error {
 	}
 	for i, v := range fc.Brands {
 		out.Brands[i] = brandFacetDTO{Name: v.Name, Count: v.Count}
+	}
+	out.Options = make([]optionFacetDTO, len(fc.Options))
+	for i, o := range fc.Options {
+		out.Options[i] = optionFacetDTO{Name: o.Name, Values: make([]optionValueFacetDTO, len(o.Values))}
+		for j, v := range o.Values {
+			out.Options[i].Values[j] = optionValueFacetDTO{Value: v.Value, Count: v.Count}
+		}
 	}
 	for stars := 4; stars >= 1; stars-- {
 		out.Ratings = append(out.Ratings, ratingFacetDTO{MinRating: stars, Count: fc.Ratings[stars-1]})

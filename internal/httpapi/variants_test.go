@@ -256,6 +256,7 @@ func TestOptionsValidation(t *testing.T) {
 			{`{"options":[{"name":" ","values":["a"]}]}`, `{"options[0].name":["This field may not be blank."]}`},
 			{`{"options":[{"name":"` + long + `","values":["a"]}]}`, `{"options[0].name":["Ensure this field has no more than 30 characters."]}`},
 			{`{"options":[{"name":"Size","values":["a"]},{"name":" size ","values":["b"]}]}`, `{"options[1].name":["Another option of this product has this name."]}`},
+			{`{"options":[{"name":"Size: EU","values":["a"]}]}`, `{"options[0].name":["Option names cannot contain a colon."]}`},
 			{`{"options":[{"name":"Size"}]}`, `{"options[0].values":["This field is required."]}`},
 			{`{"options":[{"name":"Size","values":[]}]}`, `{"options[0].values":["This list may not be empty."]}`},
 			{`{"options":[{"name":"Size","values":[` + values(21) + `]}]}`, `{"options[0].values":["Ensure this field has no more than 20 elements."]}`},

@@ -52,6 +52,9 @@ type ProductFilter struct {
 	InStock  bool
 	// Brands keeps products of any of them (ignoring case); none = any.
 	Brands []string
+	// Options keeps products with an active variant having, for every
+	// name given, one of its values (shop.ProductQuery.Options).
+	Options []shop.OptionFilter
 	// MinRating is a verified average in hundredths (400 = 4 stars); 0 = any.
 	MinRating int
 	OnSale    bool
@@ -178,7 +181,7 @@ func (s *Service) productQuery(ctx context.Context, f ProductFilter) (shop.Produ
 	}
 	vis := snap.vis
 	q := shop.ProductQuery{Hidden: vis.hidden, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
-		InStock: f.InStock, Brands: f.Brands, MinRating: f.MinRating, OnSale: f.OnSale, Ordering: f.Ordering,
+		InStock: f.InStock, Brands: f.Brands, Options: f.Options, MinRating: f.MinRating, OnSale: f.OnSale, Ordering: f.Ordering,
 		Offset: f.Offset, Limit: f.Limit}
 	for i, slug := range f.CategorySlugs {
 		if slug == "" {

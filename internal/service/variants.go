@@ -123,7 +123,7 @@ func checkOptions(in *[]OptionInput) ([]shop.ProductOption, error) {
 }
 
 // optionText checks an option's name: required, 1–30 characters after
-// trimming, no control characters.
+// trimming, no control characters nor colon.
 func optionText(fe shop.FieldErrors, field string, v *string) string {
 	if v == nil {
 		fe.Add(field, msgRequired)
@@ -137,6 +137,9 @@ func optionText(fe shop.FieldErrors, field string, v *string) string {
 		fe.Add(field, "Ensure this field has no more than "+strconv.Itoa(shop.MaxOptionText)+" characters.")
 	case strings.ContainsFunc(t, unicode.IsControl):
 		fe.Add(field, "Use letters, digits and signs only.")
+	case strings.Contains(t, ":"):
+		// A list's option filter is name:value (GET /store/products/).
+		fe.Add(field, "Option names cannot contain a colon.")
 	default:
 		return t
 	}

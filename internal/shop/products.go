@@ -130,6 +130,10 @@ type ProductQuery struct {
 	// OnSale keeps products with a deal (a price before it above the
 	// price).
 	OnSale bool
+	// Options keeps products one of whose active variants has, for every
+	// name given, one of its values (in stock, with InStock); names and
+	// values compare in OptionKey form.
+	Options []OptionFilter
 	// Terms are normalised search terms, the last one typed as a prefix;
 	// nil means no search. Search orders by relevance, in stock first,
 	// rating, id — unless Ordering is given.
@@ -165,6 +169,9 @@ type ProductFacets struct {
 	OnSale  int
 	// MinPrice and MaxPrice span the prices; both 0 when nothing passes.
 	MinPrice, MaxPrice Money
+	// Options are the option names with two values or more (or chosen),
+	// each counted with every filter but the option's own.
+	Options []OptionFacet
 	// Categories is the category chain the list is of (0 for none): what
 	// a product must be in to move a count.
 	Categories [MaxCategoryDepth]int64
@@ -174,6 +181,21 @@ type ProductFacets struct {
 type StoreCount struct {
 	ID    int64
 	Name  string
+	Count int
+}
+
+// OptionFilter is one chosen option value.
+type OptionFilter struct{ Name, Value string }
+
+// OptionFacet is an option name and its values with their counts.
+type OptionFacet struct {
+	Name   string
+	Values []OptionValueCount
+}
+
+// OptionValueCount is an option facet value.
+type OptionValueCount struct {
+	Value string
 	Count int
 }
 

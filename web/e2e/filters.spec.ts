@@ -145,3 +145,53 @@ test('chooses several stores in the 360 px bottom sheet, the total their sum, an
   await expect(sheet).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused();
 });
+
+// Issue 24: option values as filters. Of the demo's smartphones, the Galaxy S24 Ultra and the
+// iPhone 15 Pro Max have 256 GB variants; only the Galaxy has one in Titanium Gray.
+test('filters phones by storage and colour in the 320 px sheet, kept by the address, back and reload', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(SMARTPHONES);
+  await settled(page);
+  const all = (await names(page)).length;
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  const storage = sheet.getByRole('group', { name: 'Storage' });
+  // Storages in byte order, each with its count.
+  await expect(storage.getByRole('checkbox')).toHaveCount(3);
+  const labels = await storage.locator('label').allInnerTexts();
+  expect(labels.map((l) => l.replace(/\s*\(.*$/s, ''))).toEqual(['256 GB', '512 GB', '1 TB']);
+  await storage.getByRole('checkbox', { name: /^256 GB \(2 products/ }).click();
+  await expect(page).toHaveURL(/option=Storage%3A256\+GB/);
+  await expect(sheet.getByRole('button', { name: 'Show 2 results' })).toBeVisible();
+  // With 256 GB chosen, the colours are those of 256 GB variants.
+  const colour = sheet.getByRole('group', { name: 'Colour' });
+  await colour.getByRole('checkbox', { name: /^Titanium Gray \(1 product/ }).click();
+  await expect(page).toHaveURL(/option=Storage%3A256\+GB&option=Colour%3ATitanium\+Gray/);
+  await expect(sheet.getByRole('button', { name: 'Show 1 result' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await noAxeViolations(page);
+  await sheet.getByRole('button', { name: 'Show 1 result' }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect.poll(() => names(page)).toEqual(['Samsung Galaxy S24 Ultra']);
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Remove filter: Colour: Titanium Gray' }),
+  ).toBeVisible();
+
+  // Back: the colour goes, both 256 GB phones come back.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/Colour/);
+  await expect
+    .poll(async () => (await names(page)).sort())
+    .toEqual(['Samsung Galaxy S24 Ultra', 'iPhone 15 Pro Max']);
+  await page.goForward();
+  // A reload keeps both.
+  await page.reload();
+  await expect.poll(() => names(page)).toEqual(['Samsung Galaxy S24 Ultra']);
+  await page.getByRole('button', { name: 'Remove filter: Storage: 256 GB' }).click();
+  await page.getByRole('button', { name: 'Remove filter: Colour: Titanium Gray' }).click();
+  await expect.poll(async () => (await names(page)).length).toBe(all);
+  await noAxeViolations(page);
+});

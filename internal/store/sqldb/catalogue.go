@@ -291,6 +291,12 @@ func (a *catalogue) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// Read after the version, like the products: a newer option is applied
+	// again with its product's change.
+	options, err := indexOptions(ctx, c, "", nil)
+	if err != nil {
+		return err
+	}
 	rows, err := c.query(ctx, `SELECT `+productColumns+` FROM products p
 		LEFT JOIN search_documents d ON d.product_id = p.id
 		LEFT JOIN (SELECT product_id, `+averageSQL+` AS avg100 FROM ratings WHERE status = 'approved'
@@ -306,6 +312,7 @@ func (a *catalogue) build(ctx context.Context) error {
 		if err := scanProduct(rows, &p); err != nil {
 			return err
 		}
+		p.Options = options[p.ID]
 		if err := b.Add(p); err != nil {
 			return err
 		}
@@ -384,6 +391,7 @@ func changedProducts(ctx context.Context, c conn, seq int64) ([]catindex.Product
 		if err != nil {
 			return nil, err
 		}
+		start := len(changed)
 		for rows.Next() {
 			var p catindex.Product
 			if err := scanProduct(rows, &p); err != nil {
@@ -397,6 +405,13 @@ func changedProducts(ctx context.Context, c conn, seq int64) ([]catindex.Product
 		}
 		if err := rows.Err(); err != nil {
 			return nil, err
+		}
+		options, err := indexOptions(ctx, c, in, args[:len(batch)])
+		if err != nil {
+			return nil, err
+		}
+		for i := start; i < len(changed); i++ {
+			changed[i].Options = options[changed[i].ID]
 		}
 	}
 	return changed, nil

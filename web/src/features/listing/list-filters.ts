@@ -6,6 +6,7 @@
 export const FILTER_KEYS = [
   'brand',
   'store',
+  'option',
   'unit_price__gt',
   'unit_price__lt',
   'min_rating',
@@ -15,8 +16,11 @@ export const FILTER_KEYS = [
 
 export type ListFilter = Readonly<Record<string, string | readonly string[]>>;
 
-/** The filters that may be chosen more than once: each value is its own parameter. */
-const MANY = ['brand', 'store'] as const;
+/**
+ * The filters that may be chosen more than once: each value is its own parameter. An option
+ * value is `name:value` (`option=Storage:256 GB`).
+ */
+const MANY = ['brand', 'store', 'option'] as const;
 
 /**
  * The chosen filters and sort of an address: `brand` and `store` may repeat (a list of several,
@@ -45,7 +49,7 @@ export function chosenCount(params: URLSearchParams, withStore = true): number {
   const f = listFilters(params, withStore);
   const many = (v: string | string[] | undefined) =>
     v === undefined ? 0 : typeof v === 'string' ? 1 : v.length;
-  let n = many(f.brand) + many(f.store);
+  let n = many(f.brand) + many(f.store) + many(f.option);
   if (f.unit_price__gt || f.unit_price__lt) n++;
   for (const key of ['min_rating', 'in_stock', 'on_sale'] as const) if (f[key]) n++;
   return n;
@@ -70,7 +74,7 @@ export function setFilter(
   return next;
 }
 
-/** The address with one value of a repeatable filter (`brand`, `store`) added, or removed if there (ignoring case). */
+/** The address with one value of a repeatable filter (`brand`, `store`, `option`) added, or removed if there (ignoring case). */
 export function toggleValue(
   params: URLSearchParams,
   key: (typeof MANY)[number],
@@ -79,8 +83,33 @@ export function toggleValue(
   const next = new URLSearchParams(params);
   const values = next.getAll(key);
   next.delete(key);
-  const lower = value.toLowerCase();
-  const kept = values.filter((v) => v.toLowerCase() !== lower);
+  const fold = key === 'option' ? optionKey : (v: string) => v.toLowerCase();
+  const folded = fold(value);
+  const kept = values.filter((v) => fold(v) !== folded);
   for (const v of kept.length === values.length ? [...values, value] : kept) next.append(key, v);
   return next;
+}
+
+/** The `option` parameter of one option value. */
+export function optionParam(name: string, value: string): string {
+  return `${name}:${value}`;
+}
+
+/** An `option` parameter's name and value, or undefined when it has no colon. */
+export function parseOption(param: string): { name: string; value: string } | undefined {
+  const at = param.indexOf(':');
+  if (at <= 0) return undefined;
+  return { name: param.slice(0, at).trim(), value: param.slice(at + 1).trim() };
+}
+
+/** The chosen option values of an address, compared as the API does (case and spacing aside). */
+export function chosenOptions(params: URLSearchParams): Set<string> {
+  return new Set(params.getAll('option').map(optionKey));
+}
+
+/** The form option parameters are compared in: case and spacing aside. */
+export function optionKey(param: string): string {
+  const o = parseOption(param);
+  const fold = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+  return o ? `${fold(o.name)}:${fold(o.value)}` : fold(param);
 }

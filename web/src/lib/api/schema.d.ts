@@ -110,7 +110,7 @@ export interface paths {
     };
     /**
      * Active products, filtered, searched or shuffled
-     * @description Active products whose whole category chain is active. Filters are ANDed; empty values and unknown parameters are ignored; a repeated parameter takes its last value, except `store` and `brand`. Default order: with `search`, relevance then `id`; otherwise a shuffle keyed by `seed` (the server picks one when absent, returns it in `X-Shuffle-Seed` and carries it into next-page URLs). `ordering` overrides both.
+     * @description Active products whose whole category chain is active. Filters are ANDed; empty values and unknown parameters are ignored; a repeated parameter takes its last value, except `store`, `brand` and `option`. Default order: with `search`, relevance then `id`; otherwise a shuffle keyed by `seed` (the server picks one when absent, returns it in `X-Shuffle-Seed` and carries it into next-page URLs). `ordering` overrides both.
      */
     get: operations['listProducts'];
     put?: never;
@@ -2850,6 +2850,7 @@ export interface components {
       variants?: components['schemas']['Variant'][];
     };
     ProductOption: {
+      /** @description No colon (a list filters by `option=name:value`). */
       name: string;
       values: string[];
     };
@@ -2892,6 +2893,14 @@ export interface components {
       }[];
       in_stock: number;
       on_sale: number;
+      /** @description Option names (matched ignoring case and spacing, shown as the first product met wrote them; "Colour" and "Color" are two names) with at least two values among the products counted, or a chosen value; the names most products have first, at most 4 (chosen ones besides). Each value counts the products with an active variant having it together with the chosen values of the other names (in stock, with `in_stock`), every other filter applied; at most 20 values per name, most products first, listed in natural order ("64 GB" before "128 GB"; storages by size, "512 GB" before "1 TB"), plus chosen values even when they count 0. */
+      options: {
+        name: string;
+        values: {
+          value: string;
+          count: number;
+        }[];
+      }[];
       /** @description The lowest and highest price, 2-decimal strings; null when no product counts. */
       price: {
         min: string;
@@ -4556,6 +4565,8 @@ export interface components {
   parameters: {
     /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
     BrandFilter: string[];
+    /** @description Repeatable `name:value` (`option=Storage:256 GB&option=Colour:Blue`): the name is what comes before the first colon (option names hold none), the value the rest, which may hold spaces, commas and colons; both compare ignoring case and spacing. Keeps products with one active variant that has, for every name given, one of its values — the same variant, so `Storage:256 GB` and `Colour:Blue` do not keep a phone with 256 GB only in Black — and, with `in_stock`, that variant in stock. A name or value no product has matches nothing. At most 20; a value without a colon, a blank name or value, or more than 20 are a 400 on `option`. */
+    OptionFilter: string[];
     /** @description Store ids, repeatable (`store=1&store=2`): products of any of these stores. At most 20 are read; a value that is not an integer is a 400 on `store`, an id below 1 matches nothing. */
     StoreFilter: number[];
     /** @description Verified average rating at least this (0 to 5, e.g. `4`); else 400 on `min_rating`. */
@@ -4869,6 +4880,8 @@ export interface operations {
         in_stock?: string;
         /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
         brand?: components['parameters']['BrandFilter'];
+        /** @description Repeatable `name:value` (`option=Storage:256 GB&option=Colour:Blue`): the name is what comes before the first colon (option names hold none), the value the rest, which may hold spaces, commas and colons; both compare ignoring case and spacing. Keeps products with one active variant that has, for every name given, one of its values — the same variant, so `Storage:256 GB` and `Colour:Blue` do not keep a phone with 256 GB only in Black — and, with `in_stock`, that variant in stock. A name or value no product has matches nothing. At most 20; a value without a colon, a blank name or value, or more than 20 are a 400 on `option`. */
+        option?: components['parameters']['OptionFilter'];
         /** @description Verified average rating at least this (0 to 5, e.g. `4`); else 400 on `min_rating`. */
         min_rating?: components['parameters']['MinRatingFilter'];
         /** @description `true`/`1`: only products with a deal (a price before it above the price). */
@@ -4930,6 +4943,8 @@ export interface operations {
         in_stock?: string;
         /** @description Repeatable (`brand=Tecno&brand=Itel`, names may hold commas): products of any of these brands, ignoring case and spacing. At most 20 are read. */
         brand?: components['parameters']['BrandFilter'];
+        /** @description Repeatable `name:value` (`option=Storage:256 GB&option=Colour:Blue`): the name is what comes before the first colon (option names hold none), the value the rest, which may hold spaces, commas and colons; both compare ignoring case and spacing. Keeps products with one active variant that has, for every name given, one of its values — the same variant, so `Storage:256 GB` and `Colour:Blue` do not keep a phone with 256 GB only in Black — and, with `in_stock`, that variant in stock. A name or value no product has matches nothing. At most 20; a value without a colon, a blank name or value, or more than 20 are a 400 on `option`. */
+        option?: components['parameters']['OptionFilter'];
         /** @description Verified average rating at least this (0 to 5, e.g. `4`); else 400 on `min_rating`. */
         min_rating?: components['parameters']['MinRatingFilter'];
         /** @description `true`/`1`: only products with a deal (a price before it above the price). */

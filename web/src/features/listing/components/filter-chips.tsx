@@ -1,6 +1,6 @@
 import { formatPrice } from '@/lib/money';
 import type { Facets } from '../api/get-facets';
-import { setFilter, toggleValue, withoutFilters } from '../list-filters';
+import { parseOption, setFilter, toggleValue, withoutFilters } from '../list-filters';
 
 interface Chip {
   label: string;
@@ -23,6 +23,11 @@ export function chipsOf(
   }
   for (const brand of params.getAll('brand')) {
     if (brand.trim()) chips.push({ label: brand, next: toggleValue(params, 'brand', brand) });
+  }
+  for (const option of params.getAll('option')) {
+    const o = parseOption(option);
+    if (o)
+      chips.push({ label: `${o.name}: ${o.value}`, next: toggleValue(params, 'option', option) });
   }
   const gt = params.get('unit_price__gt');
   const lt = params.get('unit_price__lt');

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/money';
 import type { Facets } from '../api/get-facets';
-import { setFilter, toggleValue } from '../list-filters';
+import { chosenOptions, optionKey, optionParam, setFilter, toggleValue } from '../list-filters';
 
 /** The rating choices: at least this many stars (verified average). */
 export const RATING_CHOICES = [4, 3, 2, 1] as const;
@@ -25,6 +25,7 @@ export function FilterPanel({
 }) {
   const chosenBrands = new Set(params.getAll('brand').map((b) => b.toLowerCase()));
   const chosenStores = new Set(params.getAll('store'));
+  const chosenOpts = chosenOptions(params);
   const rating = params.get('min_rating') ?? '';
   return (
     <div className="flex flex-col gap-5">
@@ -67,6 +68,25 @@ export function FilterPanel({
           ))}
         </Group>
       )}
+      {facets?.options.map((o) => (
+        <Group key={o.name} legend={o.name}>
+          {o.values.map((v) => {
+            const param = optionParam(o.name, v.value);
+            return (
+              <Choice
+                key={v.value}
+                type="checkbox"
+                label={v.value}
+                count={v.count}
+                checked={chosenOpts.has(optionKey(param))}
+                onChange={() => {
+                  onChange(toggleValue(params, 'option', param));
+                }}
+              />
+            );
+          })}
+        </Group>
+      ))}
       <Group legend="Customer rating">
         <Choice
           type="radio"
