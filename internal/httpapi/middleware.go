@@ -196,12 +196,14 @@ func (a *API) accessLog(r *http.Request, route string, status int, bytes int64, 
 // securityHeaders sets each response's security headers by what it is
 // (decision 0025). A document — a page, and anything else a browser could
 // open and render as one (SVG, XML, text, an error page, anything unknown) —
-// gets the full set. A script, stylesheet, raster image, font, manifest or
-// event stream is never a document: it gets nosniff, the one header that
-// applies to it, and HSTS. A JSON answer gets nosniff and a CSP that lets it
-// load nothing and be framed nowhere, should it be opened directly. A
-// handler's own CSP (media's sandbox for SVG) is kept. The service worker's
-// script keeps the full set: its CSP is the worker's own policy.
+// gets the full set; an SVG's CSP is svgSecurityPolicy, which runs nothing.
+// A script, stylesheet, raster image, font, manifest or event stream is
+// never a document: it gets nosniff, the one header that applies to it, and
+// HSTS. So does an answer without a body (204, 304: a 304's headers only
+// update those the browser kept). A JSON answer gets nosniff and a CSP that
+// lets it load nothing and be framed nowhere, should it be opened directly.
+// A handler's own CSP is kept. The service worker's script keeps the full
+// set: its CSP is the worker's own policy.
 func (a *API) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -225,6 +227,10 @@ func (a *API) securityHeaders(next http.Handler) http.Handler {
 // The policy of a JSON answer: nothing to load, no framing.
 const dataSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
+// The policy of an SVG opened directly: its own styles, no script, no
+// loads, no framing, and a unique origin.
+const svgSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+
 // securityWriter sets the headers when the response's Content-Type is
 // known, at its first WriteHeader, Write or Flush.
 type securityWriter struct {
@@ -234,7 +240,7 @@ type securityWriter struct {
 	decided bool
 }
 
-func (s *securityWriter) decide() {
+func (s *securityWriter) decide(code int) {
 	if s.decided {
 		return
 	}
@@ -243,13 +249,17 @@ func (s *securityWriter) decide() {
 	ct, _, _ := strings.Cut(h.Get("Content-Type"), ";")
 	switch kind := strings.ToLower(strings.TrimSpace(ct)); {
 	case s.worker:
-	case subresourceTypes[kind]:
+	case subresourceTypes[kind], code == http.StatusNoContent, code == http.StatusNotModified:
 		return
 	case kind == "application/json" || kind == "application/problem+json":
 		if h.Get("Content-Security-Policy") == "" {
 			h.Set("Content-Security-Policy", dataSecurityPolicy)
 		}
 		return
+	case kind == "image/svg+xml":
+		if h.Get("Content-Security-Policy") == "" {
+			h.Set("Content-Security-Policy", svgSecurityPolicy)
+		}
 	}
 	documentHeaders(h, s.api.csp)
 }
@@ -278,17 +288,17 @@ var subresourceTypes = map[string]bool{
 }
 
 func (s *securityWriter) WriteHeader(code int) {
-	s.decide()
+	s.decide(code)
 	s.ResponseWriter.WriteHeader(code)
 }
 
 func (s *securityWriter) Write(b []byte) (int, error) {
-	s.decide()
+	s.decide(http.StatusOK)
 	return s.ResponseWriter.Write(b)
 }
 
 func (s *securityWriter) Flush() {
-	s.decide()
+	s.decide(http.StatusOK)
 	_ = http.NewResponseController(s.ResponseWriter).Flush()
 }
 
