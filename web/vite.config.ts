@@ -116,6 +116,11 @@ export default defineConfig({
       polyfill: false,
       resolveDependencies: (filename, deps) => (/(^|\/)start-/.test(filename) ? [] : deps),
     },
+    // One stylesheet, linked by index.html (and inlined by the server), belonging to no chunk: with
+    // the entry module in the app chunk, a split stylesheet would be the app chunk's, listed among
+    // every lazy chunk's dependencies, and fetched again by the preload helper, which finds no
+    // <link> for it in a page that has it inline.
+    cssCodeSplit: false,
     // The budgets (design.md §5) are checked on gzip sizes; warn early on raw size too.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
