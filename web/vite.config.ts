@@ -38,7 +38,9 @@ function serviceWorker(): Plugin {
       const dir = options.dir ?? 'dist';
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
       const shell = [
-        ...html.matchAll(/<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g),
+        ...html.matchAll(
+          /<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g,
+        ),
       ].map((m) => m[1] ?? m[2]);
       if (shell.length === 0) this.error('no module script in index.html');
       const version = createHash('sha256')

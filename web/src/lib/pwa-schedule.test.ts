@@ -8,7 +8,10 @@ async function load() {
 }
 
 function controlledBy(worker: object | null) {
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: worker } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { controller: worker },
+  });
 }
 
 describe('startPwa', () => {

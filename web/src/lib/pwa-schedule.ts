@@ -22,7 +22,8 @@ let waiting: (() => void) | null = null;
 
 function deferred(): boolean {
   if (!dataSaverOn()) return false;
-  if (typeof navigator.serviceWorker === 'object' && navigator.serviceWorker.controller) return false;
+  if (typeof navigator.serviceWorker === 'object' && navigator.serviceWorker.controller)
+    return false;
   try {
     if (localStorage.getItem(SEEN_KEY) !== null) return false;
     if (OFFLINE_KEYS.some((key) => localStorage.getItem(key) !== null)) return false;
