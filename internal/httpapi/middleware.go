@@ -193,22 +193,116 @@ func (a *API) accessLog(r *http.Request, route string, status int, bytes int64, 
 	a.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 }
 
-// securityHeaders sets the headers every response carries.
+// securityHeaders sets each response's security headers by what it is
+// (decision 0025). A document — a page, and anything else a browser could
+// open and render as one (SVG, XML, text, an error page, anything unknown) —
+// gets the full set; an SVG's CSP is svgSecurityPolicy, which runs nothing.
+// A script, stylesheet, raster image, font, manifest or event stream is
+// never a document: it gets nosniff, the one header that applies to it, and
+// HSTS. So does an answer without a body (204, 304: a 304's headers only
+// update those the browser kept). A JSON answer gets nosniff and a CSP that
+// lets it load nothing and be framed nowhere, should it be opened directly.
+// A handler's own CSP is kept. The service worker's script keeps the full
+// set: its CSP is the worker's own policy.
 func (a *API) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", a.csp)
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self \"https://checkout.paystack.com\")")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
 		if strings.HasPrefix(a.cfg.PublicURL, "https://") {
 			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 		}
-		next.ServeHTTP(w, r)
+		sw := &securityWriter{ResponseWriter: w, api: a, worker: r.URL.Path == "/sw.js"}
+		// A handler that wrote nothing or panicked (the observer answers
+		// for it) gets the full set: what follows is not its response.
+		defer func() {
+			if !sw.decided {
+				sw.decided = true
+				documentHeaders(h, a.csp)
+			}
+		}()
+		next.ServeHTTP(sw, r)
 	})
 }
+
+// The policy of a JSON answer: nothing to load, no framing.
+const dataSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+// The policy of an SVG opened directly: its own styles, no script, no
+// loads, no framing, and a unique origin.
+const svgSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+
+// securityWriter sets the headers when the response's Content-Type is
+// known, at its first WriteHeader, Write or Flush.
+type securityWriter struct {
+	http.ResponseWriter
+	api     *API
+	worker  bool
+	decided bool
+}
+
+func (s *securityWriter) decide(code int) {
+	if s.decided {
+		return
+	}
+	s.decided = true
+	h := s.Header()
+	ct, _, _ := strings.Cut(h.Get("Content-Type"), ";")
+	switch kind := strings.ToLower(strings.TrimSpace(ct)); {
+	case s.worker:
+	case subresourceTypes[kind], code == http.StatusNoContent, code == http.StatusNotModified:
+		return
+	case kind == "application/json" || kind == "application/problem+json":
+		if h.Get("Content-Security-Policy") == "" {
+			h.Set("Content-Security-Policy", dataSecurityPolicy)
+		}
+		return
+	case kind == "image/svg+xml":
+		if h.Get("Content-Security-Policy") == "" {
+			h.Set("Content-Security-Policy", svgSecurityPolicy)
+		}
+	}
+	documentHeaders(h, s.api.csp)
+}
+
+// documentHeaders are the full set, for anything a browser may render as a
+// page; a CSP already set is kept.
+func documentHeaders(h http.Header, csp string) {
+	if h.Get("Content-Security-Policy") == "" {
+		h.Set("Content-Security-Policy", csp)
+	}
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self \"https://checkout.paystack.com\")")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
+}
+
+// subresourceTypes are the media types a browser never renders as a page
+// of ours: opened directly, a script or stylesheet shows as text, an image
+// in the browser's own viewer.
+var subresourceTypes = map[string]bool{
+	"text/javascript": true, "application/javascript": true, "text/css": true,
+	"image/png": true, "image/jpeg": true, "image/webp": true, "image/avif": true, "image/gif": true,
+	"image/x-icon": true, "image/vnd.microsoft.icon": true,
+	"font/woff2": true, "font/woff": true,
+	"application/manifest+json": true, "text/event-stream": true,
+}
+
+func (s *securityWriter) WriteHeader(code int) {
+	s.decide(code)
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *securityWriter) Write(b []byte) (int, error) {
+	s.decide(http.StatusOK)
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *securityWriter) Flush() {
+	s.decide(http.StatusOK)
+	_ = http.NewResponseController(s.ResponseWriter).Flush()
+}
+
+func (s *securityWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // contentSecurityPolicy allows only our own origin plus the card payment
 // provider's script, frame and API hosts. The service worker and the app

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 )
 
 // inject puts the answer of GET <prefix><path>?<q> into the island when it
@@ -74,16 +76,16 @@ func renderIsland(b *bytes.Buffer, island map[string]json.RawMessage) {
 	}
 	var raw bytes.Buffer
 	raw.WriteByte('{')
-	first := true
-	for key, value := range island {
-		if !first {
+	// In key order: the same page must be the same bytes, or its ETag
+	// changes from request to request and a revalidation costs the page.
+	for i, key := range slices.Sorted(maps.Keys(island)) {
+		if i > 0 {
 			raw.WriteByte(',')
 		}
-		first = false
 		k, _ := json.Marshal(key)
 		raw.Write(k)
 		raw.WriteByte(':')
-		raw.Write(value)
+		raw.Write(island[key])
 	}
 	raw.WriteByte('}')
 	b.WriteString(`<script type="application/json" id="dwa-data">`)

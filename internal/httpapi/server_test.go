@@ -174,18 +174,90 @@ func TestMetricsMethodLabel(t *testing.T) {
 	}
 }
 
-func TestSecurityHeadersOnEveryResponse(t *testing.T) {
-	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
-	for _, path := range []string{"/", "/api/store/categories/", "/api/nope", "/no/such/page", "/healthz", "/assets/index-4f9a0c1e.js"} {
-		w := a.Do("GET", path, "")
-		csp := w.Header().Get("Content-Security-Policy")
-		for _, want := range []string{"default-src 'self'", "frame-ancestors 'none'", "script-src 'self' https://js.paystack.co", "frame-src https://checkout.paystack.com"} {
-			if !strings.Contains(csp, want) {
-				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+// Security headers by response kind (decision 0025): what a browser may render as a document
+// gets the full set; scripts, stylesheets, raster images and the manifest only nosniff (their
+// CSP or framing headers would apply to nothing); JSON a CSP that loads and frames nothing. Every
+// response keeps nosniff (contract §1.8) and, on an https site, HSTS.
+func TestSecurityHeadersByResponseKind(t *testing.T) {
+	a := shoptest.NewApp(t, shoptest.OpenSQLite(t), map[string]string{"DWA_PUBLIC_URL": "https://dwa.shop"})
+	const (
+		page  = "default-src 'self'; script-src 'self' https://js.paystack.co; worker-src 'self'; manifest-src 'self'; frame-src https://checkout.paystack.com; connect-src 'self' https://api.paystack.co; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+		data  = "default-src 'none'; frame-ancestors 'none'"
+		svg   = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+		full  = "document"
+		bare  = "subresource"
+		json_ = "json"
+	)
+	tests := []struct {
+		path, kind, csp string
+		headers         []string
+	}{
+		// An answer without a body has nothing to render.
+		{"/api/analytics/pageviews/", bare, "", []string{"X-Method", "POST"}},
+		{"/", full, page, nil},
+		{"/no/such/page", full, page, nil},
+		{"/store/products/1", full, page, []string{"Save-Data", "on"}},
+		// The worker's CSP is the worker's own policy.
+		{"/sw.js", full, page, nil},
+		{"/robots.txt", full, page, nil},
+		{"/healthz", json_, data, nil},
+		// SVG is a document a browser can open: the full set, with a CSP that runs nothing.
+		{"/media/demo/products/phone-1.svg", full, svg, nil},
+		{"/favicon.svg", full, svg, nil},
+		{"/media/notes.txt", full, page, nil},
+		{"/assets/index-4f9a0c1e.js", bare, "", nil},
+		{"/assets/index-4f9a0c1e.js", bare, "", []string{"Accept-Encoding", "br"}},
+		{"/assets/index-4f9a0c1e.css", bare, "", nil},
+		{"/icons/icon-192.png", bare, "", nil},
+		{"/manifest.webmanifest", bare, "", nil},
+		{"/api/store/categories/", json_, data, nil},
+		{"/api/nope", json_, data, nil},
+		{"/api/store/products/999999/", json_, data, nil},
+		{"/api/analytics/pageviews/", json_, data, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			method, body := "GET", ""
+			if len(tc.headers) == 2 && tc.headers[0] == "X-Method" {
+				method, body, tc.headers = tc.headers[1], `{"path":"/"}`, nil
 			}
+			w := a.Do(method, tc.path, body, tc.headers...)
+			h := w.Header()
+			if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Strict-Transport-Security") != "max-age=31536000; includeSubDomains" {
+				t.Errorf("status %d, headers %v", w.Code, h)
+			}
+			if got := h.Get("Content-Security-Policy"); got != tc.csp {
+				t.Errorf("CSP = %q; want %q", got, tc.csp)
+			}
+			want := map[string]string{"Referrer-Policy": "", "X-Frame-Options": "", "Permissions-Policy": "", "Cross-Origin-Opener-Policy": ""}
+			if tc.kind == full {
+				want = map[string]string{
+					"Referrer-Policy":            "strict-origin-when-cross-origin",
+					"X-Frame-Options":            "DENY",
+					"Permissions-Policy":         `camera=(), microphone=(), geolocation=(), payment=(self "https://checkout.paystack.com")`,
+					"Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+				}
+			}
+			for name, value := range want {
+				if got := h.Get(name); got != value {
+					t.Errorf("%s = %q; want %q (content type %q)", name, got, value, h.Get("Content-Type"))
+				}
+			}
+		})
+	}
+	// A revalidated file or page costs a 304 with nosniff only: the browser keeps the headers
+	// it had and updates only those the 304 carries.
+	for _, path := range []string{"/assets/index-4f9a0c1e.js", "/"} {
+		w := a.Do("GET", path, "", "If-None-Match", a.Do("GET", path, "").Header().Get("ETag"))
+		if w.Code != 304 || w.Header().Get("Content-Security-Policy") != "" || w.Header().Get("X-Frame-Options") != "" || w.Header().Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s 304: status %d, headers %v", path, w.Code, w.Header())
 		}
-		if w.Header().Get("X-Content-Type-Options") != "nosniff" || w.Header().Get("Referrer-Policy") == "" {
-			t.Errorf("%s: headers %v", path, w.Header())
+	}
+	// Without https, no HSTS, on any kind.
+	plain := shoptest.NewApp(t, shoptest.OpenSQLite(t), nil)
+	for _, path := range []string{"/", "/api/store/categories/", "/assets/index-4f9a0c1e.js"} {
+		if got := plain.Do("GET", path, "").Header().Get("Strict-Transport-Security"); got != "" {
+			t.Errorf("%s: HSTS %q over http", path, got)
 		}
 	}
 }

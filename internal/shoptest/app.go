@@ -98,7 +98,9 @@ var WebFS = fstest.MapFS{
 	"assets/index-4f9a0c1e.js": {Data: []byte(strings.Repeat("console.log('dwa');\n", 200))},
 	// The build's brotli form of it (web/vite.config.ts): brotli -q 11 of the file above.
 	"assets/index-4f9a0c1e.js.br": {Data: []byte(BrotliIndexJS)},
+	"assets/index-4f9a0c1e.css":   {Data: []byte("body{margin:0}\n")},
 	"robots.txt":                  {Data: []byte("User-agent: *\n")},
+	"favicon.svg":                 {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>`)},
 	// The installable app's files (web/sw, web/public): the service worker and the manifest.
 	"sw.js":                {Data: []byte(strings.Repeat("self.addEventListener('fetch', () => {});\n", 40))},
 	"manifest.webmanifest": {Data: []byte(`{"name":"Dwa","short_name":"Dwa","start_url":"/","display":"standalone"}`)},

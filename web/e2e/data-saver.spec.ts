@@ -115,3 +115,50 @@ test('a request with Save-Data: on gets the smallest rendition in the served pag
   await noAxeViolations(page);
   await context.close();
 });
+
+test('in data saver the first page view goes without the offline parts; the second installs them', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 800 },
+    serviceWorkers: 'allow',
+    extraHTTPHeaders: { 'Save-Data': 'on' },
+  });
+  await context.addInitScript(() => {
+    localStorage.setItem('dwa-data-saver', 'on');
+  });
+  const page = await context.newPage();
+  const offlineCode: string[] = [];
+  // The context's requests: the worker's script is fetched by the browser, not the page.
+  context.on('request', (r) => {
+    if (/\/sw\.js$|\/assets\/(start|offline-queue|online)-/.test(r.url()))
+      offlineCode.push(r.url());
+  });
+  await page.clock.install();
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  await page.clock.runFor(2000); // past the 1.5 s after load at which they would start
+  // The decision was taken (the device now counts as seen) and nothing was fetched for it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('dwa-seen'))).toBe('1');
+  expect(offlineCode).toEqual([]);
+  expect(
+    await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)),
+  ).toBe(0);
+
+  // Its answers carry only the headers that apply to them (decision 0025).
+  const script = await page.request.get(
+    await page.evaluate(
+      () => (document.querySelector('script[type="module"]') as HTMLScriptElement).src,
+    ),
+  );
+  expect(script.headers()['x-content-type-options']).toBe('nosniff');
+  expect(script.headers()['content-security-policy']).toBeUndefined();
+
+  // The second page view (a move inside the app) starts them: the worker installs and controls.
+  await page.getByRole('main').getByRole('link', { name: 'Gaming', exact: true }).click();
+  await expect(page).toHaveURL(/\/category\/gaming$/);
+  await page.clock.runFor(1000);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  expect(offlineCode.some((url) => /\/assets\/start-/.test(url))).toBe(true);
+  await context.close();
+});

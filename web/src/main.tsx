@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
+import { startPwa } from './lib/pwa-schedule';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -23,10 +24,13 @@ createRoot(container).render(
 // The offline banner, the new-version prompt and the service worker (src/pwa) load apart from
 // every route's initial code, a moment after the page: before, their requests and work would
 // compete with the first screen's late images (Lighthouse's LCP 2.2 -> 2.5 s when loaded at once).
+// In data-saver mode a device's first page view goes without them (lib/pwa-schedule.ts).
 window.addEventListener('load', () => {
   window.setTimeout(() => {
-    void import('./pwa/start').then(({ start }) => {
-      start(client);
+    startPwa(() => {
+      void import('./pwa/start').then(({ start }) => {
+        start(client);
+      });
     });
   }, 1500);
 });

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { reportPageView } from '@/lib/analytics';
+import { pageViewed } from '@/lib/pwa-schedule';
 import { lazyPart } from '@/lib/lazy-part';
 import { AuthDialogProvider } from '../auth-dialog';
 import { Header } from './header';
@@ -48,6 +49,7 @@ function usePageViews() {
     // Only the landing page has a referrer worth sending; later views come from the shop itself.
     reportPageView(pathname, first.current ? document.referrer : '');
     first.current = false;
+    pageViewed();
   }, [pathname]);
 }
 

@@ -1,4 +1,5 @@
 import { GONE, offlineQueue, refusalText } from '@/lib/offline-queue';
+import { QUEUE_KEY, REFUSED_KEY } from '@/lib/offline-queue-keys';
 import type { ApiError } from '@/lib/api/client';
 import { addToCart, removeCartItem, updateCartItem } from './cart-items';
 
@@ -10,8 +11,7 @@ export type QueuedChange =
   | { kind: 'quantity'; itemId: number; quantity: number; name: string }
   | { kind: 'remove'; itemId: number; name: string };
 
-export const QUEUE_KEY = 'dwa-bag-queue';
-export const REFUSED_KEY = 'dwa-bag-refused';
+export { QUEUE_KEY, REFUSED_KEY };
 
 /** What a waiting change will do, in the shopper's words. */
 export function describeChange(change: QueuedChange): string {

@@ -1,4 +1,5 @@
 import { GONE, offlineQueue, refusalText } from '@/lib/offline-queue';
+import { WISHLIST_QUEUE_KEY, WISHLIST_REFUSED_KEY } from '@/lib/offline-queue-keys';
 import { addToWishlist, removeFromWishlist } from './wishlist';
 
 // Wishlist changes made offline (docs/decisions/0026), through the same queue as the bag's
@@ -11,8 +12,7 @@ export type WishlistChange =
   | { kind: 'add'; productId: number; name: string }
   | { kind: 'remove'; entryId: number; productId: number; name: string };
 
-export const WISHLIST_QUEUE_KEY = 'dwa-wishlist-queue';
-export const WISHLIST_REFUSED_KEY = 'dwa-wishlist-refused';
+export { WISHLIST_QUEUE_KEY, WISHLIST_REFUSED_KEY };
 
 export function describeWishlistChange(change: WishlistChange): string {
   return change.kind === 'add'
