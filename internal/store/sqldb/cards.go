@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"strconv"
+	"time"
 	"sync"
 	"unsafe"
 
@@ -223,6 +224,8 @@ func (a *catalogue) fillCards(ctx context.Context) error {
 		a.cards.mu.Lock()
 		a.cards.fills++
 		a.cards.mu.Unlock()
+		a.log.Info("catalogue: list cards filled", "products", a.fillAfter, "bytes", a.cards.size(),
+			"took", time.Since(a.fillStart).Round(time.Millisecond))
 		return nil
 	}
 	if err := a.loadCards(ctx, ids); err != nil {

@@ -88,11 +88,13 @@ type catalogue struct {
 	since      []catindex.Product
 
 	// cards are the list cards (cards.go), read by details; filling says
-	// a background fill is under way, past the product id fillAfter.
+	// a background fill is under way, past the product id fillAfter,
+	// since fillStart.
 	cards     cardTable
 	details   func(ctx context.Context, c conn, ids []int64) ([]*shop.ProductDetail, error)
 	filling   bool
 	fillAfter int64
+	fillStart time.Time
 }
 
 type compaction struct {
@@ -343,7 +345,7 @@ func (a *catalogue) build(ctx context.Context) error {
 	// The cards are filled anew behind the build: until a product has
 	// one, lists read its details from the database.
 	a.cards.reset()
-	a.filling, a.fillAfter = a.details != nil, 0
+	a.filling, a.fillAfter, a.fillStart = a.details != nil, 0, time.Now()
 	a.publish(&st, shop.CatalogueChange{Seq: st.seq, Tree: true})
 	return nil
 }
