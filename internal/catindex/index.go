@@ -22,7 +22,9 @@ type Index struct {
 	maxID  int64
 	n      int
 	memo   *countMemo
-	brands *brandDict // shared by every snapshot of one build
+	// prefixes keeps the first pages of short searches (prefixmemo.go).
+	prefixes *prefixMemo
+	brands   *brandDict // shared by every snapshot of one build
 	facets facetMemo
 }
 
@@ -160,7 +162,7 @@ func (b *Builder) Finish(seq int64) (*Index, error) {
 
 func newIndex(seq int64, b *base, brands *brandDict) *Index {
 	return &Index{seq: seq, b: b, masked: make([]uint64, (b.len()+63)/64), d: &delta{text: &deltaText{}}, maxID: b.maxID(),
-		n: b.len(), memo: newCountMemo(), brands: brands}
+		n: b.len(), memo: newCountMemo(), prefixes: newPrefixMemo(), brands: brands}
 }
 
 // Seq is the change sequence the snapshot includes.
@@ -282,6 +284,11 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 		return diff
 	})
 	next.facets.kept = x.carryFacets(befores, fresh)
+	ids := make([]int64, len(ps))
+	for i := range ps {
+		ids[i] = ps[i].ID
+	}
+	next.prefixes = x.prefixes.carry(x, next, ids)
 	return next, changes, nil
 }
 

@@ -390,3 +390,38 @@ func (ix *MemIndex) typoPrefixes(t []rune) []string {
 	}
 	return out
 }
+
+// ShortPrefixScore is the relevance Match gives document doc for a lone
+// last term of ShortPrefixRunes or fewer runes: its best product-name
+// token starting with prefix, 0 when it has none.
+func (ix *MemIndex) ShortPrefixScore(doc int32, prefix string) int32 {
+	if doc < 0 || int(doc) >= len(ix.fstart)-1 {
+		return 0
+	}
+	lo, hi := ix.prefixRange(prefix)
+	from := ix.fstart[doc]
+	toks := ix.forward[from:ix.fstart[doc+1]]
+	best := int32(0)
+	for j, _ := slices.BinarySearch(toks, int32(lo)); j < len(toks) && int(toks[j]) < hi; j++ {
+		if ix.fweights[from+int32(j)] == WeightName {
+			best = max(best, WeightName*prefixQuality(ix.tokens[toks[j]], prefix))
+		}
+	}
+	return best
+}
+
+// DocumentShortPrefixScore is ShortPrefixScore of a document as
+// EncodeDocument wrote it.
+func DocumentShortPrefixScore(encoded, prefix string) int32 {
+	best := int32(0)
+	name := strconv.Itoa(WeightName)
+	for encoded != "" {
+		var pair string
+		pair, encoded, _ = strings.Cut(encoded, " ")
+		token, w, _ := strings.Cut(pair, ":")
+		if w == name && strings.HasPrefix(token, prefix) {
+			best = max(best, WeightName*prefixQuality(token, prefix))
+		}
+	}
+	return best
+}
