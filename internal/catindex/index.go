@@ -22,10 +22,11 @@ type Index struct {
 	maxID  int64
 	n      int
 	memo   *countMemo
+	brands *brandDict // shared by every snapshot of one build
+	facets facetMemo
+
 	// prefixes keeps the first pages of short searches (prefixmemo.go).
 	prefixes *prefixMemo
-	brands   *brandDict // shared by every snapshot of one build
-	facets facetMemo
 }
 
 // entry is a product changed or added since the base was built.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/binary"
 	"strconv"
-	"time"
 	"sync"
+	"time"
 	"unsafe"
 
 	"dwa/internal/shop"
