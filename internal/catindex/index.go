@@ -224,13 +224,18 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 	copied := false
 	for i := range ps {
 		p := &ps[i]
-		changes[i] = shop.ChangedProduct{ID: p.ID, After: p.place(), Listed: true}
+		changes[i] = shop.ChangedProduct{ID: p.ID, After: p.place(), Listed: true, AfterText: p.Tokens}
 		sameTokens := func(*entry) bool { return false }
 		if it, ok := x.lookup(p.ID); ok {
 			before := x.product(it)
 			a := attrsOf(&before, x.brands)
 			befores[i] = &a
 			changes[i].Before = before.place()
+			if it.e != nil {
+				changes[i].BeforeText = it.e.Tokens
+			} else {
+				changes[i].BeforeText = x.b.text.Document(it.doc)
+			}
 			if it.e != nil && it.e.retok {
 				retext = true
 			}

@@ -544,6 +544,11 @@ func listDeps(list service.ProductList) readDeps {
 		d.stores = list.Stores
 	}
 	d.anyProduct = d.category == 0 && len(list.Stores) == 0
+	if list.Terms != nil {
+		// A search changes only when a product that may match it does:
+		// that test replaces the places any of them may come from.
+		d.terms, d.category, d.stores, d.anyProduct = list.Terms, 0, nil, false
+	}
 	return d
 }
 

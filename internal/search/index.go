@@ -425,3 +425,40 @@ func DocumentShortPrefixScore(encoded, prefix string) int32 {
 	}
 	return best
 }
+
+// Document is document doc as EncodeDocument wrote it.
+func (ix *MemIndex) Document(doc int32) string {
+	if doc < 0 || int(doc) >= len(ix.fstart)-1 {
+		return ""
+	}
+	var b strings.Builder
+	for p := ix.fstart[doc]; p < ix.fstart[doc+1]; p++ {
+		if p > ix.fstart[doc] {
+			b.WriteByte(' ')
+		}
+		b.WriteString(ix.tokens[ix.forward[p]])
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(int(ix.fweights[p])))
+	}
+	return b.String()
+}
+
+// MayMatch reports whether a document, as EncodeDocument wrote it, may
+// match the terms: every term matches one of its tokens (Quality). It
+// never misses a match; it may find one Match would not (a short last
+// term alone matches only product names there).
+func MayMatch(encoded string, terms []string) bool {
+	for i, term := range terms {
+		last, found := i == len(terms)-1, false
+		for rest := encoded; rest != "" && !found; {
+			var pair string
+			pair, rest, _ = strings.Cut(rest, " ")
+			token, _, _ := strings.Cut(pair, ":")
+			found = Quality(term, token, last) > 0
+		}
+		if !found {
+			return false
+		}
+	}
+	return len(terms) > 0
+}

@@ -79,6 +79,9 @@ type ProductList struct {
 	// none for any): only products of them can enter the list.
 	Categories [shop.MaxCategoryDepth]int64
 	Stores     []int64
+	// Terms are the search's normalised terms, nil when it was not a
+	// search: only products that may match them can enter it.
+	Terms []string
 }
 
 // visibility is the catalogue as shoppers see it: which categories are
@@ -177,7 +180,7 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 		return ProductList{}, err
 	}
 	return ProductList{Items: items, Total: page.Total, Seed: q.Seed,
-		Categories: q.CategoryIDs, Stores: q.StoreIDs}, nil
+		Categories: q.CategoryIDs, Stores: q.StoreIDs, Terms: q.Terms}, nil
 }
 
 // productQuery resolves a filter's slugs, store and search into the
