@@ -38,7 +38,7 @@
 # BENCH_MIXED_DURATION (seconds per mixed phase, default 20),
 # BENCH_MIXED_RATE (mixed read req/s, default 100), BENCH_LIST_DURATION
 # (seconds per uncached list run, default 10), BENCH_MEMLIMIT_1M (the
-# 1M-product servers' GOMEMLIMIT, default 1GiB: the live heap at 1M is
+# 1M-product servers' GOMEMLIMIT, default 1200MiB: the live heap at 1M is
 # ~0.46 GB of index and ~0.32 GB of list cards, decision 0016).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,7 +51,7 @@ engines=${BENCH_ENGINES:-sqlite postgres}
 mixed_duration=${BENCH_MIXED_DURATION:-20}
 mixed_rate=${BENCH_MIXED_RATE:-100}
 list_duration=${BENCH_LIST_DURATION:-10}
-memlimit_1m=${BENCH_MEMLIMIT_1M:-1GiB}
+memlimit_1m=${BENCH_MEMLIMIT_1M:-1200MiB}
 mode=${1:-}
 
 if [[ " $engines " == *" postgres "* && -z "${DWA_TEST_DATABASE_URL:-}" && -z "${BENCH_IN_PG:-}" ]]; then
