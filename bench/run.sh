@@ -38,8 +38,8 @@
 # BENCH_MIXED_DURATION (seconds per mixed phase, default 20),
 # BENCH_MIXED_RATE (mixed read req/s, default 100), BENCH_LIST_DURATION
 # (seconds per uncached list run, default 10), BENCH_MEMLIMIT_1M (the
-# 1M-product servers' GOMEMLIMIT, default 768MiB: the live heap at 1M is
-# ~0.46 GB, decision 0016).
+# 1M-product servers' GOMEMLIMIT, default 1200MiB: the live heap at 1M is
+# ~0.46 GB of index and ~0.32 GB of list cards, decision 0016).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -51,7 +51,7 @@ engines=${BENCH_ENGINES:-sqlite postgres}
 mixed_duration=${BENCH_MIXED_DURATION:-20}
 mixed_rate=${BENCH_MIXED_RATE:-100}
 list_duration=${BENCH_LIST_DURATION:-10}
-memlimit_1m=${BENCH_MEMLIMIT_1M:-768MiB}
+memlimit_1m=${BENCH_MEMLIMIT_1M:-1200MiB}
 mode=${1:-}
 
 if [[ " $engines " == *" postgres "* && -z "${DWA_TEST_DATABASE_URL:-}" && -z "${BENCH_IN_PG:-}" ]]; then
@@ -98,15 +98,17 @@ database() {
 }
 
 port=18000
-# serve ENV… → starts dwa on a free port, waits until it is ready and sets
-# base. Not run in a subshell, so that cleanup knows the server's pid.
+# serve ENV… → starts dwa on a free port, waits until it is ready and has
+# filled its list cards (their background reads would count in the CPU
+# measured), and sets base. Not run in a subshell, so that cleanup knows
+# the server's pid.
 serve() {
   port=$((port + 1))
   while curl -s "http://127.0.0.1:$port/" >/dev/null 2>&1; do port=$((port + 1)); done
   env "$@" DWA_ADDR=127.0.0.1:$port DWA_LOG_LEVEL=warn "$bin/dwa" serve >"$work/serve-$port.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 1 100); do
-    if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then
+  for _ in $(seq 1 1200); do
+    if curl -fsS "http://127.0.0.1:$port/metrics" 2>/dev/null | grep -q 'dwa_catalogue_index_total{event="cards_filled"} [1-9]'; then
       base="http://127.0.0.1:$port"
       return
     fi

@@ -26,6 +26,8 @@ type Index struct {
 	facets facetMemo
 	// optDict numbers option names and values; shared like brands.
 	optDict *optDict
+	// prefixes keeps the first pages of short searches (prefixmemo.go).
+	prefixes *prefixMemo
 }
 
 // entry is a product changed or added since the base was built.
@@ -167,7 +169,7 @@ func (b *Builder) Finish(seq int64) (*Index, error) {
 
 func newIndex(seq int64, b *base, brands *brandDict, opts *optDict) *Index {
 	return &Index{seq: seq, b: b, masked: make([]uint64, (b.len()+63)/64), d: &delta{text: &deltaText{}}, maxID: b.maxID(),
-		n: b.len(), memo: newCountMemo(), brands: brands, optDict: opts}
+		n: b.len(), memo: newCountMemo(), prefixes: newPrefixMemo(), brands: brands, optDict: opts}
 }
 
 // Seq is the change sequence the snapshot includes.
@@ -229,7 +231,7 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 	copied := false
 	for i := range ps {
 		p := &ps[i]
-		changes[i] = shop.ChangedProduct{ID: p.ID, After: p.place(), Listed: true}
+		changes[i] = shop.ChangedProduct{ID: p.ID, After: p.place(), Listed: true, AfterText: p.Tokens}
 		sameTokens := func(*entry) bool { return false }
 		if it, ok := x.lookup(p.ID); ok {
 			before := x.product(it)
@@ -237,6 +239,11 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 			befores[i] = &a
 			beforeOpts[i] = x.options(it)
 			changes[i].Before = before.place()
+			if it.e != nil {
+				changes[i].BeforeText = it.e.Tokens
+			} else {
+				changes[i].BeforeText = x.b.text.Document(it.doc)
+			}
 			if it.e != nil && it.e.retok {
 				retext = true
 			}
@@ -292,6 +299,11 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 		return diff
 	})
 	next.facets.kept = x.carryFacets(befores, beforeOpts, fresh)
+	ids := make([]int64, len(ps))
+	for i := range ps {
+		ids[i] = ps[i].ID
+	}
+	next.prefixes = x.prefixes.carry(x, next, ids)
 	return next, changes, nil
 }
 

@@ -185,6 +185,12 @@ func smallest(keys []uint64, k int) []uint64 {
 // whose attributes it replaced take the delta's), then filters and orders
 // the hits.
 func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.ProductPage {
+	short := shortTerm(q)
+	if short {
+		if page, ok := x.prefixes.page(q.Terms[0], f, offset, limit); ok {
+			return page
+		}
+	}
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
 	hits := s.hits[:0]
@@ -192,7 +198,7 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 	s.hits = hits
 	page := shop.ProductPage{Total: len(hits)}
 	end := min(offset+limit, len(hits))
-	if offset >= end {
+	if offset >= end && !short {
 		return page
 	}
 	if len(q.Ordering) > 0 {
@@ -208,7 +214,18 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 	for i, h := range hits {
 		keys[i] = x.rankKey(h.it, h.score)
 	}
-	for _, k := range smallest(keys, end)[offset:] {
+	k := end
+	if short {
+		k = max(end, prefixTop)
+	}
+	first := smallest(keys, k)
+	if short {
+		x.prefixes.put(q.Terms[0], f, len(hits), first)
+	}
+	if offset >= end {
+		return page
+	}
+	for _, k := range first[offset:end] {
 		page.IDs = append(page.IDs, int64(k&idMask))
 	}
 	return page

@@ -544,9 +544,9 @@ func testAgainstReference(t *testing.T, seed uint64) {
 		}
 		wantChanges := map[int64]shop.ChangedProduct{}
 		for _, p := range batch {
-			c := shop.ChangedProduct{ID: p.ID, After: p.place(), Listed: true}
+			c := shop.ChangedProduct{ID: p.ID, After: p.place(), Listed: true, AfterText: p.Tokens}
 			if before, ok := oldModel[p.ID]; ok {
-				c.Before, c.Listed = before.place(), before != p
+				c.Before, c.Listed, c.BeforeText = before.place(), before != p, before.Tokens
 			}
 			wantChanges[p.ID] = c
 			m[p.ID] = p

@@ -31,6 +31,17 @@ const allFields fieldMask = 1<<25 - 1
 // product's own answer carries unless fields= asks (decision 0029).
 var listMask = allFields &^ fieldBit("variants")
 
+// cardMask is what a list card shows (the storefront's LIST_FIELDS): a
+// list asking for no more is answered from the kept cards, without SQL.
+var cardMask = fieldMask(0)
+
+func init() {
+	for _, k := range []string{"id", "name", "description", "unit_price", "was_price", "images", "inventory",
+		"average_rating", "ratings_count", "price_varies"} {
+		cardMask |= fieldBit(k)
+	}
+}
+
 func fieldBit(key string) fieldMask {
 	for i, k := range productKeys {
 		if k == key {
@@ -188,7 +199,7 @@ func (a *API) productValue(d *shop.ProductDetail, key string) any {
 	case "options":
 		return optionList(d.Options)
 	case "price_varies":
-		return shop.PriceVaries(d.Variants)
+		return d.PriceVaries()
 	case "variants":
 		return variantList(d.Variants)
 	case "store":
@@ -465,7 +476,7 @@ func (a *API) listProducts(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	mask := parseFields(lastQueryValue(r, "fields"), listMask)
-	f.Offset, f.Limit, f.Detail = p.offset, p.limit, mask.detailOptions()
+	f.Offset, f.Limit, f.Detail, f.Cards = p.offset, p.limit, mask.detailOptions(), mask&^cardMask == 0
 	list, err := a.svc.ListProducts(r.Context(), f)
 	if err != nil {
 		return err
@@ -568,6 +579,11 @@ func listDeps(list service.ProductList) readDeps {
 		d.stores = list.Stores
 	}
 	d.anyProduct = d.category == 0 && len(list.Stores) == 0
+	if list.Terms != nil {
+		// A search changes only when a product that may match it does:
+		// that test replaces the places any of them may come from.
+		d.terms, d.category, d.stores, d.anyProduct = list.Terms, 0, nil, false
+	}
 	return d
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"dwa/internal/search"
 	"dwa/internal/shop"
 )
 
@@ -43,6 +44,8 @@ type readCache struct {
 	size    int
 	entries map[string]*encodedRead
 	byTag   map[string]map[string]struct{} // dependency tag → keys
+	// searches are the terms of the search tags in byTag.
+	searches map[string][]string
 }
 
 // readDeps is what a public answer depends on besides categories and stores
@@ -54,6 +57,9 @@ type readDeps struct {
 	stores     []int64 // stores shown (their ratings), or those a list is filtered by
 	category   int64   // a list of one category (the deepest level filtered)
 	anyProduct bool    // a list any product may enter
+	// terms: a search, which a product may enter only if its search
+	// document may match them (search.MayMatch), before or after a change.
+	terms []string
 }
 
 func (d readDeps) tags() []string {
@@ -70,10 +76,19 @@ func (d readDeps) tags() []string {
 	if d.category != 0 {
 		tags = append(tags, categoryTag(d.category))
 	}
+	if d.terms != nil {
+		tags = append(tags, searchTag(d.terms))
+	}
 	return tags
 }
 
 const anyProductTag = "*"
+
+// Search tags are the terms after searchTagPrefix, space-separated (terms
+// hold no spaces).
+const searchTagPrefix = "q "
+
+func searchTag(terms []string) string { return searchTagPrefix + strings.Join(terms, " ") }
 
 func productTag(id int64) string  { return "p" + strconv.FormatInt(id, 10) }
 func categoryTag(id int64) string { return "c" + strconv.FormatInt(id, 10) }
@@ -115,10 +130,19 @@ func (c *readCache) forget(change shop.CatalogueChange) {
 	defer c.mu.Unlock()
 	c.gen++
 	if change.Tree {
-		c.size, c.entries, c.byTag = 0, nil, nil
+		c.size, c.entries, c.byTag, c.searches = 0, nil, nil, nil
 		return
 	}
-	for _, tag := range changeTags(change) {
+	tags := changeTags(change)
+	for tag, terms := range c.searches {
+		for _, p := range change.Products {
+			if p.Listed && (search.MayMatch(p.BeforeText, terms) || search.MayMatch(p.AfterText, terms)) {
+				tags = append(tags, tag)
+				break
+			}
+		}
+	}
+	for _, tag := range tags {
 		for key := range c.byTag[tag] {
 			c.drop(key)
 		}
@@ -138,6 +162,7 @@ func (c *readCache) drop(key string) {
 		delete(keys, key)
 		if len(keys) == 0 {
 			delete(c.byTag, tag)
+			delete(c.searches, tag)
 		}
 	}
 }
@@ -158,7 +183,7 @@ func (c *readCache) put(gen uint64, key string, e *encodedRead) {
 	}
 	n := len(e.plain) + len(e.gz)
 	if c.entries == nil || c.size+n > readCacheBytes {
-		c.size, c.entries, c.byTag = 0, map[string]*encodedRead{}, map[string]map[string]struct{}{}
+		c.size, c.entries, c.byTag, c.searches = 0, map[string]*encodedRead{}, map[string]map[string]struct{}{}, map[string][]string{}
 	}
 	c.drop(key)
 	c.entries[key] = e
@@ -166,6 +191,9 @@ func (c *readCache) put(gen uint64, key string, e *encodedRead) {
 	for _, tag := range e.tags {
 		if c.byTag[tag] == nil {
 			c.byTag[tag] = map[string]struct{}{}
+			if terms, ok := strings.CutPrefix(tag, searchTagPrefix); ok {
+				c.searches[tag] = strings.Split(terms, " ")
+			}
 		}
 		c.byTag[tag][key] = struct{}{}
 	}

@@ -89,3 +89,65 @@ func TestReadCacheDropsWhatAChangeTouches(t *testing.T) {
 		}
 	})
 }
+
+// TestReadCacheDropsSearchesOnlyWhenAProductMayMatch: a kept search is
+// dropped by a listed change of a product whose search document may match
+// its terms before or after the change (exactly, by prefix of the last
+// term, or within one edit), or of a product it shows; other changes, which
+// drop every plain list, keep it.
+func TestReadCacheDropsSearchesOnlyWhenAProductMayMatch(t *testing.T) {
+	fill := func() *readCache {
+		c := &readCache{}
+		for key, d := range map[string]readDeps{
+			"search xbox":      {products: []int64{1}, terms: []string{"xbox"}},
+			"search samsung g": {products: []int64{2}, terms: []string{"samsung", "g"}},
+			"search contoller": {terms: []string{"contoller"}},
+			"all products":     {products: []int64{1}, anyProduct: true},
+		} {
+			_, gen := c.get(key)
+			e := newEncodedRead(http.Header{}, []byte(key))
+			e.tags = d.tags()
+			c.put(gen, key, e)
+		}
+		return c
+	}
+	listed := func(id int64, before, after string) shop.ChangedProduct {
+		return shop.ChangedProduct{ID: id, Listed: true, BeforeText: before, AfterText: after}
+	}
+	for _, tc := range []struct {
+		name   string
+		change shop.ChangedProduct
+		want   []string
+	}{
+		{"a product matching none", listed(5, "kente:10 cloth:10", "kente:10 royal:10"),
+			[]string{"search contoller", "search samsung g", "search xbox"}},
+		{"a new product matching one", listed(6, "", "series:10 xbox:10"),
+			[]string{"search contoller", "search samsung g"}},
+		{"a product renamed away from one", listed(7, "galaxy:10 samsung:10", "tecno:10"),
+			[]string{"search contoller", "search xbox"}},
+		{"a product within one edit of a term", listed(8, "", "controller:1"),
+			[]string{"search samsung g", "search xbox"}},
+		{"a sale of a shown product", shop.ChangedProduct{ID: 1, BeforeText: "xbox:10", AfterText: "xbox:10"},
+			[]string{"search contoller", "search samsung g"}},
+		{"a sale of a matching product not shown", shop.ChangedProduct{ID: 9, BeforeText: "xbox:10", AfterText: "xbox:10"},
+			[]string{"all products", "search contoller", "search samsung g", "search xbox"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := fill()
+			c.forget(shop.CatalogueChange{Seq: 5, Products: []shop.ChangedProduct{tc.change}})
+			var got []string
+			for k := range c.entries {
+				got = append(got, k)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("kept %q, want %q", got, tc.want)
+			}
+			for tag := range c.searches {
+				if c.byTag[tag] == nil {
+					t.Errorf("search tag %q kept without answers", tag)
+				}
+			}
+		})
+	}
+}

@@ -390,3 +390,75 @@ func (ix *MemIndex) typoPrefixes(t []rune) []string {
 	}
 	return out
 }
+
+// ShortPrefixScore is the relevance Match gives document doc for a lone
+// last term of ShortPrefixRunes or fewer runes: its best product-name
+// token starting with prefix, 0 when it has none.
+func (ix *MemIndex) ShortPrefixScore(doc int32, prefix string) int32 {
+	if doc < 0 || int(doc) >= len(ix.fstart)-1 {
+		return 0
+	}
+	lo, hi := ix.prefixRange(prefix)
+	from := ix.fstart[doc]
+	toks := ix.forward[from:ix.fstart[doc+1]]
+	best := int32(0)
+	for j, _ := slices.BinarySearch(toks, int32(lo)); j < len(toks) && int(toks[j]) < hi; j++ {
+		if ix.fweights[from+int32(j)] == WeightName {
+			best = max(best, WeightName*prefixQuality(ix.tokens[toks[j]], prefix))
+		}
+	}
+	return best
+}
+
+// DocumentShortPrefixScore is ShortPrefixScore of a document as
+// EncodeDocument wrote it.
+func DocumentShortPrefixScore(encoded, prefix string) int32 {
+	best := int32(0)
+	name := strconv.Itoa(WeightName)
+	for encoded != "" {
+		var pair string
+		pair, encoded, _ = strings.Cut(encoded, " ")
+		token, w, _ := strings.Cut(pair, ":")
+		if w == name && strings.HasPrefix(token, prefix) {
+			best = max(best, WeightName*prefixQuality(token, prefix))
+		}
+	}
+	return best
+}
+
+// Document is document doc as EncodeDocument wrote it.
+func (ix *MemIndex) Document(doc int32) string {
+	if doc < 0 || int(doc) >= len(ix.fstart)-1 {
+		return ""
+	}
+	var b strings.Builder
+	for p := ix.fstart[doc]; p < ix.fstart[doc+1]; p++ {
+		if p > ix.fstart[doc] {
+			b.WriteByte(' ')
+		}
+		b.WriteString(ix.tokens[ix.forward[p]])
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(int(ix.fweights[p])))
+	}
+	return b.String()
+}
+
+// MayMatch reports whether a document, as EncodeDocument wrote it, may
+// match the terms: every term matches one of its tokens (Quality). It
+// never misses a match; it may find one Match would not (a short last
+// term alone matches only product names there).
+func MayMatch(encoded string, terms []string) bool {
+	for i, term := range terms {
+		last, found := i == len(terms)-1, false
+		for rest := encoded; rest != "" && !found; {
+			var pair string
+			pair, rest, _ = strings.Cut(rest, " ")
+			token, _, _ := strings.Cut(pair, ":")
+			found = Quality(term, token, last) > 0
+		}
+		if !found {
+			return false
+		}
+	}
+	return len(terms) > 0
+}

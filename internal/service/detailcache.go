@@ -191,3 +191,37 @@ func (s *Service) publicDetails(ctx context.Context, ids []int64, opts shop.Deta
 	}
 	return out, nil
 }
+
+// listCards returns the list cards of ids, in order: those the store keeps,
+// the others' details as publicDetails reads them (the cards are still
+// being filled after a start).
+func (s *Service) listCards(ctx context.Context, ids []int64) ([]*shop.ProductDetail, error) {
+	cards := s.store.ProductCards(ids)
+	var missing []int64
+	for i, c := range cards {
+		if c == nil {
+			missing = append(missing, ids[i])
+		}
+	}
+	if len(missing) == 0 {
+		return cards, nil
+	}
+	loaded, err := s.publicDetails(ctx, missing, shop.DetailOptions{})
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*shop.ProductDetail, len(loaded))
+	for _, d := range loaded {
+		byID[d.ID] = d
+	}
+	out := cards[:0]
+	for i, c := range cards {
+		if c == nil {
+			c = byID[ids[i]]
+		}
+		if c != nil {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}

@@ -30,6 +30,10 @@ type ProductStore interface {
 	// builds and background compactions, for /metrics.
 	CatalogueBuilds() int64
 	CatalogueCompactions() int64
+	// ProductCards returns the kept list cards of ids, nil where none is
+	// kept yet; CardFills counts the completed fills of every card.
+	ProductCards(ids []int64) []*shop.ProductDetail
+	CardFills() int64
 	ProductDetails(ctx context.Context, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error)
 	VerifiedReviews(ctx context.Context, productID int64, offset, limit int) ([]shop.Review, int, error)
 	VerifiedRatings(ctx context.Context, productID int64, offset, limit int) ([]shop.Rating, int, error)
@@ -63,6 +67,9 @@ type ProductFilter struct {
 	Seed          int64
 	Offset, Limit int
 	Detail        shop.DetailOptions
+	// Cards says the caller shows only what a list card holds
+	// (Store.ProductCards): the page is read from memory.
+	Cards bool
 }
 
 // ProductList is one page of products and the size of the whole list.
@@ -75,6 +82,9 @@ type ProductList struct {
 	// none for any): only products of them can enter the list.
 	Categories [shop.MaxCategoryDepth]int64
 	Stores     []int64
+	// Terms are the search's normalised terms, nil when it was not a
+	// search: only products that may match them can enter it.
+	Terms []string
 }
 
 // visibility is the catalogue as shoppers see it: which categories are
@@ -163,12 +173,17 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 	if err != nil {
 		return ProductList{}, err
 	}
-	items, err := s.publicDetails(ctx, page.IDs, f.Detail)
+	var items []*shop.ProductDetail
+	if f.Cards {
+		items, err = s.listCards(ctx, page.IDs)
+	} else {
+		items, err = s.publicDetails(ctx, page.IDs, f.Detail)
+	}
 	if err != nil {
 		return ProductList{}, err
 	}
 	return ProductList{Items: items, Total: page.Total, Seed: q.Seed,
-		Categories: q.CategoryIDs, Stores: q.StoreIDs}, nil
+		Categories: q.CategoryIDs, Stores: q.StoreIDs, Terms: q.Terms}, nil
 }
 
 // productQuery resolves a filter's slugs, store and search into the
@@ -333,7 +348,9 @@ func (s *Service) Store(ctx context.Context, id int64) (shop.StoreSummary, error
 }
 
 // CatalogueIndexEvents counts this instance's catalogue index builds (one
-// at start, one after each reset of the data) and background compactions.
+// at start, one after each reset of the data), background compactions and
+// completed fills of the list cards (one after each build).
 func (s *Service) CatalogueIndexEvents() map[string]int64 {
-	return map[string]int64{"build": s.store.CatalogueBuilds(), "compaction": s.store.CatalogueCompactions()}
+	return map[string]int64{"build": s.store.CatalogueBuilds(), "compaction": s.store.CatalogueCompactions(),
+		"cards_filled": s.store.CardFills()}
 }

@@ -40,6 +40,10 @@ type ChangedProduct struct {
 	ID            int64
 	Before, After ProductPlace
 	Listed        bool
+	// BeforeText and AfterText are its search documents (as
+	// search.EncodeDocument writes them), "" when it had or has none: a
+	// kept search can change only if one of them may match its terms.
+	BeforeText, AfterText string
 }
 
 // ProductPlace is where a product is listed: its category chain (0 for a

@@ -73,7 +73,14 @@ type ProductDetail struct {
 	// whose combination the seller removed are not listed.
 	Options  []ProductOption
 	Variants []Variant
+	// VariesInPrice is PriceVaries of the variants, for a list card,
+	// which carries no variants.
+	VariesInPrice bool
 }
+
+// PriceVaries reports whether the product's active variants differ in
+// price.
+func (d *ProductDetail) PriceVaries() bool { return d.VariesInPrice || PriceVaries(d.Variants) }
 
 // CategoryIDs returns the product's three category levels (0 when absent).
 func (p *Product) CategoryIDs() [MaxCategoryDepth]int64 {

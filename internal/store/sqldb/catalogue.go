@@ -86,6 +86,15 @@ type catalogue struct {
 	compacting bool
 	compacted  chan compaction
 	since      []catindex.Product
+
+	// cards are the list cards (cards.go), read by details; filling says
+	// a background fill is under way, past the product id fillAfter,
+	// since fillStart.
+	cards     cardTable
+	details   func(ctx context.Context, c conn, ids []int64) ([]*shop.ProductDetail, error)
+	filling   bool
+	fillAfter int64
+	fillStart time.Time
 }
 
 type compaction struct {
@@ -215,6 +224,12 @@ func (a *catalogue) run(ctx context.Context) {
 	lastListen := time.Now()
 	var failedAt time.Time // when a failure was last logged; zero while applies succeed
 	for {
+		// While the cards are filled, one batch at a time goes between
+		// looks for changes: a change waits for at most one batch.
+		var fill <-chan struct{}
+		if a.filling {
+			fill = closedChan
+		}
 		select {
 		case <-ctx.Done():
 			return
@@ -225,6 +240,15 @@ func (a *catalogue) run(ctx context.Context) {
 			}
 		case c := <-a.compacted:
 			a.adoptCompaction(c)
+			continue
+		case <-fill:
+			if err := a.fillCards(ctx); err != nil && ctx.Err() == nil {
+				a.log.Error("catalogue: filling the list cards failed; retrying", "err", err)
+				select {
+				case <-ctx.Done():
+				case <-time.After(buildRetry):
+				}
+			}
 			continue
 		}
 		err := a.applyChanges(ctx)
@@ -325,6 +349,10 @@ func (a *catalogue) build(ctx context.Context) error {
 	}
 	a.builds.Add(1)
 	a.generation++ // a compaction of the previous index is worthless now
+	// The cards are filled anew behind the build: until a product has
+	// one, lists read its details from the database.
+	a.cards.reset()
+	a.filling, a.fillAfter, a.fillStart = a.details != nil, 0, time.Now()
 	a.publish(&st, shop.CatalogueChange{Seq: st.seq, Tree: true})
 	return nil
 }
@@ -353,6 +381,15 @@ func (a *catalogue) applyChanges(ctx context.Context) error {
 	}
 	ix.Prepare()
 	next.ix = ix
+	if a.details != nil {
+		ids := make([]int64, len(changed))
+		for i, p := range changed {
+			ids[i] = p.ID
+		}
+		if err := a.loadCards(ctx, ids); err != nil {
+			return fmt.Errorf("list cards: %w", err)
+		}
+	}
 	if a.compacting {
 		a.since = append(a.since, changed...)
 	}
@@ -530,6 +567,9 @@ func (a *catalogue) subscribe(fn func(shop.CatalogueChange)) {
 	defer a.mu.Unlock()
 	a.subscribers = append(a.subscribers, fn)
 }
+
+// closedChan is always ready to receive from.
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
 // errNotBuilt is CatalogueReady's answer before the first build.
 var errNotBuilt = errors.New("catalogue index not built yet")

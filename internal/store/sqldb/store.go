@@ -21,6 +21,9 @@ func NewStore(db *DB, migrations []Migration) *Store {
 	// A request that changed the catalogue answers once its own instance
 	// shows the change: the seller sees it in their next request.
 	db.committed = s.cat.waitApplied
+	s.cat.details = func(ctx context.Context, c conn, ids []int64) ([]*shop.ProductDetail, error) {
+		return s.productDetails(ctx, c, ids, shop.DetailOptions{})
+	}
 	return s
 }
 

@@ -1,0 +1,91 @@
+package catindex
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"dwa/internal/shop"
+)
+
+// TestShortSearchesAreKeptThroughChanges: one- and two-letter searches
+// answered from the prefix memo, carried through Apply and Compact, give
+// what the reference model gives at every step — with products renamed,
+// restocked, rerated, deactivated and added — and a kept one is answered
+// without matching again.
+func TestShortSearchesAreKeptThroughChanges(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			g := gen{rand.New(rand.NewPCG(seed, 11))}
+			clear(modelIDs)
+			m := model{}
+			b := NewBuilder()
+			for id := int64(1); id <= 3000; id++ {
+				p := g.product(id)
+				m[id] = p
+				if err := b.Add(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			x, err := b.Finish(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			terms := []string{"s", "se", "c", "co", "p", "ph", "w", "e", "x", "i", "ca"}
+			filters := []shop.ProductQuery{{}, {InStock: true}, {Hidden: shop.Hidden{Categories: []int64{2}}}, g.filter()}
+			check := func(x *Index, step string) {
+				t.Helper()
+				for _, term := range terms {
+					for _, f := range filters {
+						want := m.query(shop.ProductQuery{Terms: []string{term}, InStock: f.InStock, Hidden: f.Hidden,
+							CategoryIDs: f.CategoryIDs, StoreIDs: f.StoreIDs, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
+							Brands: f.Brands, MinRating: f.MinRating, OnSale: f.OnSale, Limit: 1})
+						for _, page := range [][2]int{{0, 5}, {0, 24}, {24, 24}, {g.r.IntN(want.Total + 1), 24}, {200, 48}} {
+							q := f
+							q.Terms, q.Offset, q.Limit = []string{term}, page[0], page[1]
+							got, want := x.Query(q), m.query(q)
+							if got.Total != want.Total || !slices.Equal(got.IDs, want.IDs) {
+								t.Fatalf("%s: %q %+v\n got %v of %d\nwant %v of %d", step, term, q, got.IDs, got.Total, want.IDs, want.Total)
+							}
+						}
+					}
+				}
+			}
+			check(x, "built")
+			kept := 0
+			for step := range 40 {
+				var batch []Product
+				for range 1 + g.r.IntN(20) {
+					if g.r.IntN(5) == 0 {
+						batch = append(batch, g.product(int64(3001+len(m))))
+					} else if p, ok := m[1+g.r.Int64N(int64(len(m)))]; ok {
+						batch = append(batch, g.change(p))
+					}
+				}
+				next, _, err := x.Apply(int64(step+2), batch)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range batch {
+					m[p.ID] = p
+				}
+				if step%10 == 9 {
+					if next, err = next.Compact(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				q := shop.ProductQuery{Terms: []string{"s"}, Limit: 5}
+				if _, ok := next.prefixes.page("s", next.compileFilter(&q), 0, 5); ok {
+					kept++
+				}
+				x = next
+				check(x, fmt.Sprintf("step %d", step))
+			}
+			// Kept through every Apply; a Compact starts afresh.
+			if kept < 30 {
+				t.Errorf("a short search was kept through %d of 40 changes; want all but the compactions", kept)
+			}
+		})
+	}
+}
