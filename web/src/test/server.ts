@@ -7,6 +7,7 @@ export const NO_FACETS = {
   count: 0,
   stores: [],
   brands: [],
+  options: [],
   ratings: [4, 3, 2, 1].map((min_rating) => ({ min_rating, count: 0 })),
   in_stock: 0,
   on_sale: 0,
