@@ -87,13 +87,18 @@ func (imp *anImport) noteVariantOf(records [][]string) {
 }
 
 // getsOptions: variant rows name this product without options (cur nil:
-// the new product with this SKU).
+// the new product with this SKU, unless the SKU is the id of another
+// product, which variant_of then names).
 func (imp *anImport) getsOptions(cur *shop.BulkProduct, sku *string) bool {
 	if cur != nil {
 		return !cur.HasOptions && (imp.variantOf[strconv.FormatInt(cur.ID, 10)] ||
 			cur.SKU != "" && imp.variantOf[strings.ToLower(cur.SKU)])
 	}
-	return sku != nil && imp.variantOf[strings.ToLower(strings.TrimSpace(*sku))]
+	if sku == nil {
+		return false
+	}
+	key := strings.ToLower(strings.TrimSpace(*sku))
+	return imp.variantOf[key] && imp.productByKey(key) == nil
 }
 
 // variantRecord is a variant's row of the export.
