@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -156,6 +157,26 @@ func TestImportBadNewVariantRowsChangeNothing(t *testing.T) {
 					t.Fatalf("the store changed:\n%s\nwas\n%s", after, before)
 				}
 			})
+		}
+	})
+}
+
+// TestProductTemplateImports: the Seller Centre's template, with its new
+// product with options, imports as it is.
+func TestProductTemplateImports(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		f := newVariantFixture(t, st)
+		f.a.Category("Clothing", "clothing", nil, 2, true)
+		template, err := os.ReadFile("../../web/public/product-template.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, body := f.importCSV("", string(template))
+		assertStatus(t, code, 200)
+		assertBody(t, body, `{"dry_run":false,"applied":true,"rows":5,"created":5,"updated":0,"unchanged":0,"problems":[]}`)
+		p := f.productBySKU(t, st, "KC-010")
+		if len(p.Variants) != 4 || p.UnitPrice != "180.00" || p.Inventory != 6 || p.byValues(t, "L", "Green").Active {
+			t.Fatalf("KC-010: %+v", p)
 		}
 	})
 }
