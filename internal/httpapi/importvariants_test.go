@@ -130,10 +130,9 @@ func TestImportBadVariantRowsChangesNothing(t *testing.T) {
 			fmt.Sprintf("%d,,,,Storage,128 GB,Colour,Black,,,,\n", f.phone.ID)[:0] +
 			fmt.Sprintf(",%d,,,,,,,,,,\n", k256)
 		want := `{"dry_run":true,"applied":false,"rows":10,"created":0,"updated":0,"unchanged":0,"problems":[` +
-			`{"row":3,"column":"variant_of","message":"No product of your store has this id or SKU."},` +
-			`{"row":4,"column":"variant_of","message":"This product has no options: give it options in Seller Centre first (Edit product → Options)."},` +
+			`{"row":3,"column":"variant_of","message":"No product of your store, nor a new one of a row above, has this id or SKU."},` +
 			`{"row":5,"column":"variant_id","message":"No variant of this product has this id: leave it blank to find the variant by its SKU or options."},` +
-			`{"row":6,"column":"option1_value","message":"No variant of this product has these options: add the values to its options in Seller Centre first."},` +
+			`{"row":6,"column":"option1_value","message":"No variant of this product has these options: it has options already, so add the values to them in Seller Centre first."},` +
 			`{"row":7,"column":"","message":"Row 2 is the same variant."},` +
 			`{"row":7,"column":"option1_value","message":"These are not this variant's options (128 GB / Blue): a variant's options change in Seller Centre."},` +
 			`{"row":8,"column":"name","message":"Leave this column blank on a variant row: it is its product's."},` +

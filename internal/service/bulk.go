@@ -138,6 +138,7 @@ func (s *Service) importFile(ctx context.Context, storeID int64, body io.Reader,
 	if err != nil {
 		return nil, err
 	}
+	imp.noteVariantOf(records)
 	for i, rec := range records {
 		imp.row(ctx, i+2, rec)
 		if run != nil && (i+1)%progressEvery == 0 {
@@ -148,7 +149,8 @@ func (s *Service) importFile(ctx context.Context, storeID int64, body io.Reader,
 		run.checked.Store(int64(len(records)))
 	}
 	records = nil // the checked rows are in imp now; let the cells go
-	rep.Created, rep.Updated = len(imp.creates), len(imp.edits)+imp.changedVariants
+	rep.Created, rep.Updated = len(imp.creates)+imp.createdVariants, len(imp.edits)+imp.changedVariants
+	imp.giveOptions()
 	imp.edits = imp.withVariants(imp.edits)
 	rep.Problems = imp.problems
 	slices.SortStableFunc(rep.Problems, func(a, b shop.RowProblem) int {
@@ -252,7 +254,7 @@ type anImport struct {
 	seenSKU  map[string]int               // lower-case SKU → first row with it
 	seenID   map[int64]int                // product → first row updating it
 	edits    []shop.ProductEdit
-	creates  []*shop.Product
+	creates  []shop.ProductCreate
 	problems []shop.RowProblem
 	variantRows
 }
@@ -393,7 +395,23 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 	if cur != nil {
 		stockNow = &cur.Inventory
 	}
-	in.Inventory, in.ExpectedInventory = imp.stockCells(n, cell, stockNow)
+	// A new product getting options takes its price and stock from its
+	// variants (an existing one is told by aggregateProblems below); its
+	// variant rows are checked even when its own row has problems.
+	var created *shop.Product
+	newWithOptions := cur == nil && imp.getsOptions(nil, sku)
+	if newWithOptions {
+		created = &shop.Product{}
+		imp.newBySKU[strings.ToLower(strings.TrimSpace(*sku))] = created
+		for col, msg := range map[string]string{"price": msgNewOptionsPrice, "stock": msgNewOptionsStock} {
+			if v := cell(col); v != nil && strings.TrimSpace(*v) != "" {
+				imp.add(n, col, msg)
+			}
+		}
+		in.Price = nil
+	} else {
+		in.Inventory, in.ExpectedInventory = imp.stockCells(n, cell, stockNow)
+	}
 	in.Active = imp.activeCell(n, cell)
 
 	ch, err := imp.s.productChange(ctx, in, cur == nil, imp.cats)
@@ -401,7 +419,7 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 	if errors.As(err, &fe) && fe.Kind == shop.KindInvalid {
 		for field, msgs := range fe.Fields {
 			col := cmp.Or(fieldColumns[field], field)
-			if col == "category" && categoryBad {
+			if col == "category" && categoryBad || col == "price" && newWithOptions {
 				continue
 			}
 			for _, m := range msgs {
@@ -415,21 +433,26 @@ func (imp *anImport) row(ctx context.Context, n int, rec []string) {
 		return
 	}
 	if cur == nil {
-		p := &shop.Product{StoreID: imp.storeID, Active: true, CreatedAt: imp.s.now()}
+		p := cmp.Or(created, &shop.Product{})
+		*p = shop.Product{StoreID: imp.storeID, Active: true, CreatedAt: imp.s.now()}
 		ch.Apply(p)
 		if err := shop.CheckDeal(p.UnitPrice, p.WasPrice); err != nil {
 			imp.add(n, "was_price", "The price before the deal must be higher than the price.")
 			return
 		}
 		p.Slug = shop.ProductSlug(p.Name) + "-" + slugSuffix()
-		imp.creates = append(imp.creates, p)
+		imp.creates = append(imp.creates, shop.ProductCreate{Product: p})
 		return
 	}
 	unchanged(&ch, cur.Product)
 	// Told here, before anything is written; the write tells again against
 	// the product as locked.
 	edit := shop.ProductEdit{Row: n, ID: cur.ID, Change: ch}
-	if ps := aggregateProblems(cur, &edit); len(ps) > 0 {
+	rules := cur
+	if imp.getsOptions(cur, nil) {
+		rules = &shop.BulkProduct{Product: cur.Product, HasOptions: true}
+	}
+	if ps := aggregateProblems(rules, &edit); len(ps) > 0 {
 		imp.problems = append(imp.problems, ps...)
 		return
 	}

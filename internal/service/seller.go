@@ -42,7 +42,7 @@ type SellerStore interface {
 	// WriteProducts applies a bulk write all or nothing (sqldb/bulk_products.go):
 	// check sets or trims each edit against its product as locked; its
 	// problems, and those the write finds, come back as shop.RowProblems.
-	WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product, at time.Time,
+	WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []shop.ProductCreate, at time.Time,
 		check func(cur *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem) error
 }
 

@@ -16,6 +16,37 @@ type ProductEdit struct {
 	// Variants are changes of the product's variants (a product with
 	// options), each with its own row.
 	Variants []VariantEdit
+	// Options gives a product without options its options and variants
+	// (a CSV import's variant rows, decision 0028).
+	Options *NewOptions
+}
+
+// ProductCreate is a new product of a bulk write, with its options and
+// variants when it has some.
+type ProductCreate struct {
+	*Product
+	Options *NewOptions
+}
+
+// NewOptions are the options a bulk write gives a product that has none:
+// every combination becomes a variant; those of Variants are set as
+// listed, the others are inactive with stock 0. Row is the file's first
+// row giving them.
+type NewOptions struct {
+	Row      int
+	Options  []ProductOption
+	Variants []NewVariant
+}
+
+// NewVariant is the variant of one combination (its values in the order
+// of the options) as a bulk write creates it.
+type NewVariant struct {
+	Row       int
+	Values    []string
+	UnitPrice Money
+	Inventory int
+	SKU       string
+	Active    bool
 }
 
 // VariantEdit is one variant's change in a bulk write.
@@ -25,7 +56,9 @@ type VariantEdit struct {
 }
 
 // Empty is true when the edit changes neither the product nor a variant.
-func (e *ProductEdit) Empty() bool { return e.Change.Empty() && len(e.Variants) == 0 }
+func (e *ProductEdit) Empty() bool {
+	return e.Change.Empty() && len(e.Variants) == 0 && e.Options == nil
+}
 
 // BulkProduct is a product as a write read it under its lock, with
 // whether it has options: what a change's rules are checked against.

@@ -257,7 +257,7 @@ test('the store owner imports variant rows: a file with problems changes nothing
   });
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByRole('list', { name: 'Problems' }).getByRole('listitem')).toHaveText([
-    'Row 3, option1_value: No variant of this product has these options: add the values to its options in Seller Centre first.',
+    'Row 3, option1_value: No variant of this product has these options: it has options already, so add the values to them in Seller Centre first.',
     'Row 4, stock: A valid integer is required.',
   ]);
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveAttribute(

@@ -99,12 +99,16 @@ func storeVariants(ctx context.Context, c conn, storeID int64) (map[int64]*shop.
 // decrements is lost), then adjust (when not nil) sets each edit's change
 // from the product as locked, then every edit is checked as the single
 // edit is (check, then a conditional stock edit against the stock now, the
-// deal rule against the row). Any problem, or an edit of a product that is not the
+// deal rule against the row); an edit giving a product options finds it
+// still without. Any problem, or an edit of a product that is not the
 // store's, writes nothing and is returned as shop.RowProblems. Only the
 // columns a change sets are written; new products are inserted; the search
 // documents of products whose name, description or categories changed are
-// rewritten; and the whole write is one change of the catalogue feed.
-func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []*shop.Product,
+// rewritten; options given to a product (new or not) generate its variants
+// as the Seller Centre's options do (setOptions), the listed ones set, in
+// the same transaction; and the whole write is one change of the
+// catalogue feed.
+func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.ProductEdit, creates []shop.ProductCreate,
 	at time.Time, check func(cur *shop.BulkProduct, e *shop.ProductEdit) []shop.RowProblem) error {
 	slices.SortFunc(edits, func(a, b shop.ProductEdit) int { return cmp.Compare(a.ID, b.ID) })
 	err := s.db.inTx(ctx, func(c conn) error {
@@ -129,6 +133,11 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 			}
 			problems = append(problems, checkEdit(p.Product, e)...)
 			problems = append(problems, checkVariantEdits(p, e)...)
+			if e.Options != nil && p.HasOptions {
+				problems = append(problems, shop.RowProblem{Row: e.Options.Row, Column: "variant_of",
+					Message: "This product got options meanwhile: export again and update its variants."})
+			}
+			newVariantSKUs(skus, e.Options)
 			if e.Empty() {
 				continue
 			}
@@ -150,6 +159,7 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 			if p.SKU != "" {
 				productSKUs = append(productSKUs, p.SKU)
 			}
+			newVariantSKUs(skus, p.Options)
 		}
 		if len(skus) > 0 && len(problems) == 0 {
 			// Unique per store across products and variants (decision 0029):
@@ -183,13 +193,20 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 					return err
 				}
 			}
-			if len(e.Variants) > 0 {
+			if len(e.Variants) > 0 || e.Options != nil {
 				options = append(options, e.ID)
 			}
 			set, args := productChangeSets(e.Change)
 			if _, err := c.exec(ctx, `UPDATE products SET `+set+`updated_at = ? WHERE id = ?`,
 				append(args, stamp, e.ID)...); err != nil {
 				return err
+			}
+			if e.Options != nil {
+				if err := giveOptions(ctx, c, storeID, e.ID, cur[e.ID].UnitPrice, e.Options, stamp); err != nil {
+					return err
+				}
+				// Its option values are words of its search document.
+				searchable = append(searchable, e.ID)
 			}
 		}
 		// In the transaction of the variants' writes, as every variant write.
@@ -202,17 +219,33 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 				return err
 			}
 		}
-		for start := 0; start < len(creates); start += productBatch {
-			if err := insertProducts(ctx, c, creates[start:min(start+productBatch, len(creates))]); err != nil {
-				return err
-			}
+		inserted := make([]*shop.Product, len(creates))
+		for i := range creates {
+			inserted[i] = creates[i].Product
 		}
-		if len(creates) > 0 {
-			if err := indexProducts(ctx, c, creates); err != nil {
+		for start := 0; start < len(inserted); start += productBatch {
+			if err := insertProducts(ctx, c, inserted[start:min(start+productBatch, len(inserted))]); err != nil {
 				return err
 			}
 		}
 		for _, p := range creates {
+			if p.Options == nil {
+				continue
+			}
+			// Before indexing: option values are words of the document.
+			if err := giveOptions(ctx, c, storeID, p.ID, p.UnitPrice, p.Options, stamp); err != nil {
+				return err
+			}
+			if err := refreshAggregates(ctx, c, p.ID); err != nil {
+				return err
+			}
+		}
+		if len(inserted) > 0 {
+			if err := indexProducts(ctx, c, inserted); err != nil {
+				return err
+			}
+		}
+		for _, p := range inserted {
 			changed = append(changed, p.ID)
 		}
 		if len(changed) == 0 {
@@ -224,6 +257,52 @@ func (s *Store) WriteProducts(ctx context.Context, storeID int64, edits []shop.P
 		return errSKUTakenMeanwhile
 	}
 	return err
+}
+
+// giveOptions gives the product, locked and without options, the options
+// of a bulk write through setOptions (every combination a variant at
+// price, as the Seller Centre's options make them), then sets the listed
+// variants and deactivates the others (their stock is 0). The caller
+// refreshes the aggregates and records the change.
+func giveOptions(ctx context.Context, c conn, storeID, productID int64, price shop.Money, no *shop.NewOptions, ms int64) error {
+	if err := setOptions(ctx, c, storeID, productID, price, no.Options, ms); err != nil {
+		return err
+	}
+	names := make([]string, len(no.Options))
+	for i, o := range no.Options {
+		names[i] = o.Name
+	}
+	listed := make(map[string]*shop.NewVariant, len(no.Variants))
+	for i := range no.Variants {
+		listed[shop.ComboKey(names, no.Variants[i].Values)] = &no.Variants[i]
+	}
+	vs, err := variantsOf(ctx, c, productID)
+	if err != nil {
+		return err
+	}
+	for _, v := range vs {
+		ch := shop.VariantChange{ID: v.ID, Active: new(bool)}
+		if nv := listed[v.ComboKey]; nv != nil {
+			ch = shop.VariantChange{ID: v.ID, UnitPrice: &nv.UnitPrice, Inventory: &nv.Inventory, SKU: &nv.SKU, Active: &nv.Active}
+		}
+		if err := writeVariant(ctx, c, ch, ms); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// newVariantSKUs adds the SKUs of the variants a bulk write creates to
+// skus (folded SKU → row).
+func newVariantSKUs(skus map[string]int, no *shop.NewOptions) {
+	if no == nil {
+		return
+	}
+	for _, v := range no.Variants {
+		if v.SKU != "" {
+			skus[strings.ToLower(v.SKU)] = v.Row
+		}
+	}
 }
 
 // errSKUTakenMeanwhile: the SKUs were checked before, so another write

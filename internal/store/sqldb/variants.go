@@ -217,86 +217,8 @@ func (s *Store) SetProductOptions(ctx context.Context, storeID, productID int64,
 		} else if err != nil {
 			return err
 		}
-		existing, err := variantsOf(ctx, c, productID)
-		if err != nil {
-			return err
-		}
-		byKey := make(map[string]*variantRow, len(existing))
-		for i := range existing {
-			byKey[existing[i].ComboKey] = &existing[i]
-		}
-		names := make([]string, len(opts))
-		for i, o := range opts {
-			names[i] = o.Name
-		}
 		ms := shop.Millis(at)
-		kept := map[int64]bool{}
-		for pos, combo := range shop.Combinations(opts) {
-			key := shop.ComboKey(names, combo)
-			values := jsonText(combo)
-			if v := byKey[key]; v != nil {
-				kept[v.ID] = true
-				var l setList
-				if jsonText(v.Options) != values {
-					l.add("option_values", values)
-				}
-				if v.Position != pos {
-					l.add("position", pos)
-				}
-				if v.Retired {
-					l.add("retired", false)
-				}
-				if len(l.args) > 0 {
-					l.add("updated_at", ms)
-					if _, err := c.exec(ctx, `UPDATE product_variants SET `+l.list()+` WHERE id = ?`,
-						append(l.args, v.ID)...); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			if _, err := c.exec(ctx, `INSERT INTO product_variants (product_id, store_id, option_values, combo_key,
-				position, unit_price, inventory, is_active, retired, image_ids, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, 0, TRUE, FALSE, '[]', ?, ?)`, productID, storeID, values, key, pos,
-				int64(price), ms, ms); err != nil {
-				return err
-			}
-		}
-		for _, v := range existing {
-			if kept[v.ID] || v.Retired {
-				continue
-			}
-			// Its combination is gone: so are the bag lines of it. Ordered
-			// once, it stays for the order lines, inactive and hidden.
-			if _, err := c.exec(ctx, `DELETE FROM cart_items WHERE variant_id = ?`, v.ID); err != nil {
-				return err
-			}
-			var ordered int
-			if err := c.queryRow(ctx, `SELECT COUNT(*) FROM order_items WHERE variant_id = ?`, v.ID).Scan(&ordered); err != nil {
-				return err
-			}
-			if ordered > 0 {
-				_, err = c.exec(ctx, `UPDATE product_variants SET retired = TRUE, is_active = FALSE, updated_at = ?
-					WHERE id = ?`, ms, v.ID)
-			} else {
-				_, err = c.exec(ctx, `DELETE FROM product_variants WHERE id = ?`, v.ID)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if _, err := c.exec(ctx, `DELETE FROM product_options WHERE product_id = ?`, productID); err != nil {
-			return err
-		}
-		for pos, o := range opts {
-			if _, err := c.exec(ctx, `INSERT INTO product_options (product_id, position, name, option_values)
-				VALUES (?, ?, ?, ?)`, productID, pos, o.Name, jsonText(o.Values)); err != nil {
-				return err
-			}
-		}
-		// Without options the product keeps its aggregate price and stock
-		// as its own (refreshAggregates leaves it alone).
-		if err := refreshAggregates(ctx, c, productID); err != nil {
+		if err := setOptions(ctx, c, storeID, productID, price, opts, ms); err != nil {
 			return err
 		}
 		if _, err := c.exec(ctx, `UPDATE products SET updated_at = ? WHERE id = ?`, ms, productID); err != nil {
@@ -308,6 +230,91 @@ func (s *Store) SetProductOptions(ctx context.Context, storeID, productID int64,
 		return recordChange(ctx, c, false, productID)
 	})
 	return found, err
+}
+
+// setOptions replaces the options of the product, whose row the caller
+// locked, and generates its variants as SetProductOptions tells (a new
+// one at price), keeping its aggregates; the caller records the change.
+func setOptions(ctx context.Context, c conn, storeID, productID int64, price shop.Money, opts []shop.ProductOption, ms int64) error {
+	existing, err := variantsOf(ctx, c, productID)
+	if err != nil {
+		return err
+	}
+	byKey := make(map[string]*variantRow, len(existing))
+	for i := range existing {
+		byKey[existing[i].ComboKey] = &existing[i]
+	}
+	names := make([]string, len(opts))
+	for i, o := range opts {
+		names[i] = o.Name
+	}
+	kept := map[int64]bool{}
+	for pos, combo := range shop.Combinations(opts) {
+		key := shop.ComboKey(names, combo)
+		values := jsonText(combo)
+		if v := byKey[key]; v != nil {
+			kept[v.ID] = true
+			var l setList
+			if jsonText(v.Options) != values {
+				l.add("option_values", values)
+			}
+			if v.Position != pos {
+				l.add("position", pos)
+			}
+			if v.Retired {
+				l.add("retired", false)
+			}
+			if len(l.args) > 0 {
+				l.add("updated_at", ms)
+				if _, err := c.exec(ctx, `UPDATE product_variants SET `+l.list()+` WHERE id = ?`,
+					append(l.args, v.ID)...); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if _, err := c.exec(ctx, `INSERT INTO product_variants (product_id, store_id, option_values, combo_key,
+				position, unit_price, inventory, is_active, retired, image_ids, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, 0, TRUE, FALSE, '[]', ?, ?)`, productID, storeID, values, key, pos,
+			int64(price), ms, ms); err != nil {
+			return err
+		}
+	}
+	for _, v := range existing {
+		if kept[v.ID] || v.Retired {
+			continue
+		}
+		// Its combination is gone: so are the bag lines of it. Ordered
+		// once, it stays for the order lines, inactive and hidden.
+		if _, err := c.exec(ctx, `DELETE FROM cart_items WHERE variant_id = ?`, v.ID); err != nil {
+			return err
+		}
+		var ordered int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM order_items WHERE variant_id = ?`, v.ID).Scan(&ordered); err != nil {
+			return err
+		}
+		if ordered > 0 {
+			_, err = c.exec(ctx, `UPDATE product_variants SET retired = TRUE, is_active = FALSE, updated_at = ?
+					WHERE id = ?`, ms, v.ID)
+		} else {
+			_, err = c.exec(ctx, `DELETE FROM product_variants WHERE id = ?`, v.ID)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if _, err := c.exec(ctx, `DELETE FROM product_options WHERE product_id = ?`, productID); err != nil {
+		return err
+	}
+	for pos, o := range opts {
+		if _, err := c.exec(ctx, `INSERT INTO product_options (product_id, position, name, option_values)
+				VALUES (?, ?, ?, ?)`, productID, pos, o.Name, jsonText(o.Values)); err != nil {
+			return err
+		}
+	}
+	// Without options the product keeps its aggregate price and stock
+	// as its own (refreshAggregates leaves it alone).
+	return refreshAggregates(ctx, c, productID)
 }
 
 // errVariantSKUTaken answers a variant SKU already used in the store.

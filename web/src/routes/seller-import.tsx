@@ -24,7 +24,10 @@ const COLUMNS: readonly [string, string][] = [
   ['description', 'Text or simple HTML.'],
   ['specification', 'Text or simple HTML.'],
   ['variant_of', 'On a variant row: the id or SKU of its product. Empty on a product row.'],
-  ['variant_id', 'On a variant row: the variant’s number in Dwa, from an export.'],
+  [
+    'variant_id',
+    'On a variant row: the variant’s number in Dwa, from an export; blank for a new one.',
+  ],
   [
     'option1_name … option3_value',
     'On a variant row: its options and values, like “Storage” and “256 GB”.',
@@ -154,10 +157,16 @@ export default function SellerImportPage() {
             A product with options (sizes, colours…) has its own row, then one row per variant: the
             variant columns, and its <code>sku</code>, <code>price</code>, <code>stock</code>,{' '}
             <code>exported_stock</code> and <code>active</code>. Its other columns stay empty; a
-            blank price, stock or active leaves the variant’s as it is. A variant row changes a
-            variant the product has: add options and values on the product’s page first. The price
-            and stock on the product’s own row are its variants’ lowest price and total stock:
-            change them on the variant rows.
+            blank price, stock or active leaves the variant’s as it is. The price and stock on the
+            product’s own row are its variants’ lowest price and total stock: change them on the
+            variant rows.
+          </p>
+          <p className="mb-3">
+            A product without options gets them from its variant rows: put its SKU (a new product’s
+            row first) in <code>variant_of</code>, the same option names in the same order on each
+            row, and a price on each. Every combination becomes a variant; those with no row are
+            added switched off with stock 0. A product that has options keeps them: add new values
+            on its page.
           </p>
           <dl className="space-y-2">
             {COLUMNS.map(([name, text]) => (
