@@ -81,9 +81,10 @@ func listingShell(heading, searched string, images []string, saveData bool) stri
 	b.WriteString(`<div class="flex flex-wrap items-center gap-2">`)
 	b.WriteString(`<span class="inline-flex min-h-tap items-center justify-center gap-2 rounded-control bg-white px-5 font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset lg:hidden">Filters</span>`)
 	b.WriteString(`<div class="flex items-center gap-2"><span class="text-sm font-semibold">Sort by</span>`)
-	// The widest options first: a select is as wide as its widest option, and the parser may
-	// paint the page between two of them; the shown one is the app's default.
-	b.WriteString(`<select tabindex="-1" class="min-h-tap rounded-control border border-line bg-white px-2">`)
+	// A select is as wide as its widest option, and the parser may paint the page before it
+	// has read them all: min-w-48 (the app's select has it too) holds its width from the first
+	// paint, and the widest options come first. The shown one is the app's default.
+	b.WriteString(`<select tabindex="-1" class="min-h-tap min-w-48 rounded-control border border-line bg-white px-2">`)
 	for _, l := range sortLabels {
 		b.WriteString(`<option>` + l + `</option>`)
 	}

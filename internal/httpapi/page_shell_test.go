@@ -80,7 +80,7 @@ func TestPageShells(t *testing.T) {
 			{name: "category: heading, sort, the first row of cards", target: "/category/gaming",
 				want: []string{
 					`<p class="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Gaming</p>`,
-					`<select tabindex="-1" class="min-h-tap rounded-control border border-line bg-white px-2"><option>Price: low to high</option>`, `<option selected>Recommended</option>`,
+					`<select tabindex="-1" class="min-h-tap min-w-48 rounded-control border border-line bg-white px-2"><option>Price: low to high</option>`, `<option selected>Recommended</option>`,
 					`<li class=""><div class="flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card"><div class="aspect-square overflow-hidden bg-brand-50"><img src="https://dwa.example/media/demo/products/`,
 					`<li class="hidden sm:block">`, `<li class="hidden lg:block">`,
 				},

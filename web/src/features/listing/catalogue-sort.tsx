@@ -32,7 +32,7 @@ export function CatalogueSort({ searching = false }: { searching?: boolean }) {
           else next.delete('ordering');
           setParams(next);
         }}
-        className="min-h-tap rounded-control border border-line bg-white px-2"
+        className="min-h-tap min-w-48 rounded-control border border-line bg-white px-2"
       >
         <option value="">{searching ? 'Relevance' : 'Recommended'}</option>
         {SORTS.map((s) => (
