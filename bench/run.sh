@@ -235,25 +235,32 @@ run_1m() {
   stop_servers
 }
 
+# orders_sql ENGINE SQL → runs SQL on the orders benchmark's database, one
+# value a line.
+orders_sql() {
+  if [[ $1 == sqlite ]]; then
+    sqlite3 -cmd ".timeout 10000" "$work/orders/dwa.db" "$2"
+  else
+    psql -qAt "$DWA_TEST_DATABASE_URL" -c "SET search_path TO bench_orders_$$; $2"
+  fi
+}
+
 # orders ENGINE → order placement on a fresh demo database: 20 products get
 # plenty of stock, one gets 50 units to race for.
 orders() {
   local envo
   read -r -a envo <<<"$(database "$1" orders)"
   serve "${envo[@]}" DWA_RATE_LIMITS=register=off,login=off,order=off
-  local ids plenty scarce
-  ids=$(curl -fsS "$base/api/store/products/?page_size=21&ordering=name&fields=id" | grep -o '"id":[0-9]*' | cut -d: -f2 | paste -sd,)
-  plenty=${ids%,*} scarce=${ids##*,}
   # Stock is set in the database behind the server's back, so the server is
   # restarted to read it: a running one learns of changes only through the
   # change feed (decision 0016), and keeps what it has read until then.
   stop_servers
-  local stock="UPDATE products SET inventory = 1000000 WHERE id IN ($plenty); UPDATE products SET inventory = 50 WHERE id = $scarce;"
-  if [[ $1 == sqlite ]]; then
-    sqlite3 -cmd ".timeout 10000" "$work/orders/dwa.db" "$stock"
-  else
-    psql -q "$DWA_TEST_DATABASE_URL" -c "SET search_path TO bench_orders_$$; $stock" >/dev/null
-  fi
+  # Products without options: a product with options keeps its stock per
+  # variant (decision 0029), and an order for it must name one.
+  local ids plenty scarce
+  ids=$(orders_sql "$1" "SELECT id FROM products p WHERE is_active AND NOT EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = p.id) ORDER BY name, id LIMIT 21" | paste -sd,)
+  plenty=${ids%,*} scarce=${ids##*,}
+  orders_sql "$1" "UPDATE products SET inventory = 1000000 WHERE id IN ($plenty); UPDATE products SET inventory = 50 WHERE id = $scarce;" >/dev/null
   serve "${envo[@]}" DWA_RATE_LIMITS=register=off,login=off,order=off
   "$bin/orders" -rate "$order_rate" -duration "${duration}s" -products "$plenty" -scarce "$scarce" "$base"
 }
