@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -123,30 +124,66 @@ func changeTags(c shop.CatalogueChange) []string {
 	return tags
 }
 
+// searchTestsPerChange bounds the (product, kept search) pairs a change tests
+// with search.MayMatch: past it — a bulk import or price change of thousands
+// of products — every kept search is dropped instead (the hot ones are back
+// after one request each).
+const searchTestsPerChange = 50_000
+
 // forget applies a catalogue change: it drops the answers it may have
-// outdated — all of them when categories or stores changed.
+// outdated — all of them when categories or stores changed. The kept
+// searches are tested against the changed products outside the lock, so
+// that reads do not wait on a large change; the generation moved first, so
+// no answer computed before the change can be kept meanwhile.
 func (c *readCache) forget(change shop.CatalogueChange) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.gen++
 	if change.Tree {
 		c.size, c.entries, c.byTag, c.searches = 0, nil, nil, nil
+		c.mu.Unlock()
 		return
 	}
-	tags := changeTags(change)
-	for tag, terms := range c.searches {
-		for _, p := range change.Products {
+	searches := maps.Clone(c.searches)
+	c.mu.Unlock()
+
+	tags := append(changeTags(change), outdatedSearches(change.Products, searches)...)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, tag := range tags {
+		for key := range c.byTag[tag] {
+			c.drop(key)
+		}
+	}
+}
+
+// outdatedSearches are the tags of the kept searches that a listed changed
+// product may have entered or left — all of them past searchTestsPerChange.
+func outdatedSearches(products []shop.ChangedProduct, searches map[string][]string) []string {
+	listed := 0
+	for _, p := range products {
+		if p.Listed {
+			listed++
+		}
+	}
+	if listed == 0 {
+		return nil
+	}
+	var tags []string
+	if listed*len(searches) > searchTestsPerChange {
+		for tag := range searches {
+			tags = append(tags, tag)
+		}
+		return tags
+	}
+	for tag, terms := range searches {
+		for _, p := range products {
 			if p.Listed && (search.MayMatch(p.BeforeText, terms) || search.MayMatch(p.AfterText, terms)) {
 				tags = append(tags, tag)
 				break
 			}
 		}
 	}
-	for _, tag := range tags {
-		for key := range c.byTag[tag] {
-			c.drop(key)
-		}
-	}
+	return tags
 }
 
 // drop forgets one kept answer and its tags; callers hold mu.

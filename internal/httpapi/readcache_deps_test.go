@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -149,5 +150,52 @@ func TestReadCacheDropsSearchesOnlyWhenAProductMayMatch(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadCacheBulkChangeDropsEverySearch: a change of more listed products
+// than the kept searches may be tested against drops every kept search
+// without testing one, keeps the answers it does not touch, and an answer
+// computed across it is still refused.
+func TestReadCacheBulkChangeDropsEverySearch(t *testing.T) {
+	c := &readCache{}
+	keep := func(key string, d readDeps) {
+		_, gen := c.get(key)
+		e := newEncodedRead(http.Header{}, []byte(key))
+		e.tags = d.tags()
+		c.put(gen, key, e)
+	}
+	const searches = 10
+	for i := range searches {
+		keep(fmt.Sprintf("search kente%d", i), readDeps{terms: []string{fmt.Sprintf("kente%d", i)}})
+	}
+	keep("detail 1", readDeps{products: []int64{1}})
+	// Products whose text matches no search: below the bound they would
+	// keep every search.
+	bulk := make([]shop.ChangedProduct, searchTestsPerChange/searches+1)
+	for i := range bulk {
+		bulk[i] = shop.ChangedProduct{ID: int64(100 + i), Listed: true, BeforeText: "tecno:10", AfterText: "tecno:10"}
+	}
+	_, gen := c.get("search kente0")
+	c.forget(shop.CatalogueChange{Seq: 7, Products: bulk})
+	c.put(gen, "search kente0", newEncodedRead(http.Header{}, []byte("old")))
+	var kept []string
+	for k := range c.entries {
+		kept = append(kept, k)
+	}
+	if !slices.Equal(kept, []string{"detail 1"}) {
+		t.Errorf("kept %q after a bulk change, want only detail 1", kept)
+	}
+	if len(c.searches) != 0 {
+		t.Errorf("%d search tags kept without answers", len(c.searches))
+	}
+
+	small := bulk[:searchTestsPerChange/searches]
+	for i := range searches {
+		keep(fmt.Sprintf("search kente%d", i), readDeps{terms: []string{fmt.Sprintf("kente%d", i)}})
+	}
+	c.forget(shop.CatalogueChange{Seq: 8, Products: small})
+	if len(c.entries) != searches+1 {
+		t.Errorf("a change at the bound that matches no search kept %d answers, want %d", len(c.entries), searches+1)
 	}
 }
