@@ -212,3 +212,43 @@ func TestHashPoolFullAnswers503(t *testing.T) {
 		}
 	})
 }
+
+// With every catalogue query worker and queue place taken, a list, search,
+// facet count or correction the read cache cannot answer is refused at once
+// with 503 and Retry-After, while a kept answer is still served; with only
+// the workers taken an uncached list waits for one and is answered.
+func TestQueryPoolFullAnswers503(t *testing.T) {
+	shoptest.ForEachEngine(t, func(t *testing.T, st *sqldb.Store) {
+		a := shoptest.NewApp(t, st, nil)
+		gaming := a.Category("Gaming", "gaming", nil, 1, true)
+		a.Products(shoptest.NewProduct("Wireless Controller", 78000, gaming))
+		const kept = "/api/store/products/?search=controller"
+		assertStatus(t, a.Do("GET", kept, "").Code, 200)
+
+		release := fill(t, a.QueryPool)
+		for _, target := range []string{
+			"/api/store/products/?seed=4242",
+			"/api/store/products/?search=wireless",
+			"/api/store/products/facets/?search=wireless",
+			"/api/store/search/corrections/?search=contoler",
+		} {
+			w := a.Do("GET", target, "")
+			assertStatus(t, w.Code, 503)
+			assertBody(t, w.Body.String(), busy)
+			if got := w.Header().Get("Retry-After"); got != "1" {
+				t.Errorf("%s: Retry-After = %q; want 1", target, got)
+			}
+		}
+		assertStatus(t, a.Do("GET", kept, "").Code, 200)
+		release()
+
+		release = holdWorkers(t, a.QueryPool)
+		done := make(chan int)
+		go func() { done <- a.Do("GET", "/api/store/products/?seed=4243", "").Code }()
+		poll.Until(t, "the list to queue", func() bool { return a.QueryPool.Waiting() == 1 })
+		release()
+		if code := <-done; code != 200 {
+			t.Fatalf("queued list: status %d; want 200", code)
+		}
+	})
+}

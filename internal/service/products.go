@@ -169,8 +169,8 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 			q.Seed = windowSeed(s.now())
 		}
 	}
-	page, err := s.store.ListProducts(ctx, q)
-	if err != nil {
+	var page shop.ProductPage
+	if err := s.indexQuery(ctx, func() (err error) { page, err = s.store.ListProducts(ctx, q); return }); err != nil {
 		return ProductList{}, err
 	}
 	var items []*shop.ProductDetail
@@ -184,6 +184,17 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter) (ProductLis
 	}
 	return ProductList{Items: items, Total: page.Total, Seed: q.Seed,
 		Categories: q.CategoryIDs, Stores: q.StoreIDs, Terms: q.Terms}, nil
+}
+
+// indexQuery runs one query of the catalogue index in the query pool, so
+// that the buffers of uncached queries do not grow with concurrency; a full
+// pool is shop.Busy (503 with Retry-After).
+func (s *Service) indexQuery(ctx context.Context, query func() error) error {
+	var err error
+	if busy := s.queries.Run(ctx, func() { err = query() }); busy != nil {
+		return busy
+	}
+	return err
 }
 
 // productQuery resolves a filter's slugs, store and search into the
@@ -232,8 +243,8 @@ func (s *Service) ProductFacets(ctx context.Context, f ProductFilter) (shop.Prod
 	if err != nil || !ok {
 		return shop.ProductFacets{}, err
 	}
-	out, err := s.store.ProductFacets(ctx, q)
-	if err != nil {
+	var out shop.ProductFacets
+	if err := s.indexQuery(ctx, func() (err error) { out, err = s.store.ProductFacets(ctx, q); return }); err != nil {
 		return out, err
 	}
 	snap, err := s.catalogue(ctx)
@@ -267,7 +278,11 @@ func (s *Service) SearchCorrections(ctx context.Context, text string) ([]string,
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.store.SearchCorrections(ctx, shop.ProductQuery{Hidden: snap.vis.hidden, Terms: sq.Terms}, MaxSearchCorrections)
+	var out []string
+	err = s.indexQuery(ctx, func() (err error) {
+		out, err = s.store.SearchCorrections(ctx, shop.ProductQuery{Hidden: snap.vis.hidden, Terms: sq.Terms}, MaxSearchCorrections)
+		return
+	})
 	if out == nil && err == nil {
 		out = []string{}
 	}

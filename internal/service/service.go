@@ -163,6 +163,8 @@ type Service struct {
 	background sync.WaitGroup
 	// hashing and images bound the expensive work (workpool.go).
 	hashing, images *WorkPool
+	// queries bounds uncached catalogue index queries (products.go).
+	queries *WorkPool
 	// importing bounds CSV imports, shared by all stores (importjobs.go).
 	importing *WorkPool
 }
@@ -196,6 +198,9 @@ type Deps struct {
 	// HashPool and ImagePool bound password hashing and image decoding;
 	// nil sizes them from the cores (DefaultHashPool, DefaultImagePool).
 	HashPool, ImagePool *WorkPool
+	// QueryPool bounds the catalogue index queries a cache did not answer;
+	// nil sizes it from the cores (DefaultQueryPool).
+	QueryPool *WorkPool
 	// ImportPool bounds CSV imports; nil sizes it from the cores
 	// (DefaultImportPool).
 	ImportPool *WorkPool
@@ -244,13 +249,16 @@ func New(d Deps) (*Service, error) {
 	if d.ImagePool == nil {
 		d.ImagePool = NewWorkPool(DefaultImagePool())
 	}
+	if d.QueryPool == nil {
+		d.QueryPool = NewWorkPool(DefaultQueryPool())
+	}
 	if d.ImportPool == nil {
 		d.ImportPool = NewWorkPool(DefaultImportPool())
 	}
 	s := &Service{store: d.Store, now: d.Now, sleep: d.Sleep, log: d.Log, accounts: d.Accounts, hasher: d.Accounts.Hasher,
 		limits: newLimiter(d.Accounts.RateCounter, d.Accounts.RateLimits, d.Now), mailWake: make(chan struct{}, 1),
 		pay: d.Payments, payWake: make(chan struct{}, 1), orderExpiry: d.OrderExpiry, momoTimeout: d.MobileMoneyTimeout,
-		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool, importing: d.ImportPool,
+		fanout: d.Fanout, media: d.Media, probes: d.Probes, later: d.Background, hashing: d.HashPool, images: d.ImagePool, queries: d.QueryPool, importing: d.ImportPool,
 		details: newDetailCache(detailCacheBytes)}
 	if s.later == nil {
 		s.later = s.spawn

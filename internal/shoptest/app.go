@@ -41,8 +41,9 @@ type App struct {
 	// HashPool and ImagePool are the service's bounded pools (production
 	// sizes); tests fill them to see the 503.
 	HashPool, ImagePool *service.WorkPool
-	// ImportPool bounds CSV imports (production size).
-	ImportPool *service.WorkPool
+	// ImportPool bounds CSV imports, QueryPool uncached catalogue queries
+	// (production sizes).
+	ImportPool, QueryPool *service.WorkPool
 	// Logs holds every line the app logged (access log, request errors,
 	// the service's lines), at every level.
 	Logs *Logs
@@ -155,7 +156,7 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 		}
 	}
 	app.Svc, app.API = w.Service, &CheckedAPI{API: w.API, checked: CheckContract(t, w.API)}
-	app.Hub, app.Listener, app.HashPool, app.ImagePool, app.ImportPool = w.Hub, w.Listener, w.HashPool, w.ImagePool, w.ImportPool
+	app.Hub, app.Listener, app.HashPool, app.ImagePool, app.ImportPool, app.QueryPool = w.Hub, w.Listener, w.HashPool, w.ImagePool, w.ImportPool, w.QueryPool
 	return app
 }
 

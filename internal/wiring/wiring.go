@@ -68,8 +68,8 @@ type Shop struct {
 	Uploads  *s3media.Bucket
 	MediaDir string
 	// HashPool and ImagePool bound password hashing and image decoding;
-	// ImportPool bounds CSV imports.
-	HashPool, ImagePool, ImportPool *service.WorkPool
+	// ImportPool bounds CSV imports, QueryPool uncached catalogue queries.
+	HashPool, ImagePool, ImportPool, QueryPool *service.WorkPool
 
 	fanout fanout
 }
@@ -89,7 +89,8 @@ func New(ctx context.Context, o Options) (*Shop, error) {
 	s := &Shop{MediaDir: o.MediaDir,
 		HashPool:   service.NewWorkPool(service.DefaultHashPool()),
 		ImagePool:  service.NewWorkPool(service.DefaultImagePool()),
-		ImportPool: service.NewWorkPool(service.DefaultImportPool())}
+		ImportPool: service.NewWorkPool(service.DefaultImportPool()),
+		QueryPool:  service.NewWorkPool(service.DefaultQueryPool())}
 	if s.MediaDir == "" {
 		s.MediaDir = filepath.Join(cfg.DataDir, "media")
 	}
@@ -111,7 +112,7 @@ func New(ctx context.Context, o Options) (*Shop, error) {
 		Fanout: s.fanout, Accounts: accounts, Payments: paymentGateway(cfg, o.Now), OrderExpiry: cfg.OrderExpiry,
 		MobileMoneyTimeout: cfg.MobileMoneyTimeout,
 		Media:              media, Probes: s.readinessProbes(cfg, st), HashPool: s.HashPool, ImagePool: s.ImagePool,
-		ImportPool: s.ImportPool})
+		ImportPool: s.ImportPool, QueryPool: s.QueryPool})
 	if err != nil {
 		s.Close()
 		return nil, err

@@ -4424,7 +4424,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The server is busy: every worker of a bounded pool (password hashing, image decoding) is taken and the queue is full, or the wait for a worker ran out. `Retry-After` tells when to try again. (Also the database-down answer, without `Retry-After`.) */
+    /** @description The server is busy: every worker of a bounded pool (password hashing, image decoding, catalogue queries the read cache did not answer) is taken and the queue is full, or the wait for a worker ran out. `Retry-After` tells when to try again. (Also the database-down answer, without `Retry-After`.) */
     Busy: {
       headers: {
         'Retry-After': components['headers']['Retry-After'];
@@ -4926,6 +4926,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['InvalidPage'];
+      503: components['responses']['Busy'];
     };
   };
   listProductFacets: {
@@ -4973,6 +4974,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      503: components['responses']['Busy'];
     };
   };
   getProduct: {
@@ -5063,6 +5065,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      503: components['responses']['Busy'];
     };
   };
   listReviews: {
