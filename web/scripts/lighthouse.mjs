@@ -6,7 +6,8 @@
 // as Lighthouse's simulated throttling computes them) and, for the run with the median score, what
 // the first screen waited for: the LCP element, its phases, the render-blocking requests, the
 // network chain, unused JavaScript and main-thread time, so a failure says where to look.
-// DWA_LH_SAVE=<dir> also writes each run's full report (JSON) there.
+// DWA_LH_SAVE=<dir> also writes each run's full report (JSON) and its trace (.trace.json, for the
+// Performance panel) there.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,21 +69,18 @@ try {
     for (const path of pages) {
       const reports = [];
       for (let i = 0; i < runs; i++) {
-        const { lhr } = await lighthouse(`${base}${path}`, {
+        const { lhr, artifacts } = await lighthouse(`${base}${path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: Object.keys(budget),
         });
         reports.push(lhr);
-        if (save)
-          writeFileSync(
-            join(
-              save,
-              `${path === '/' ? 'home' : path.replace(/[^\w]+/g, '_').replace(/^_/, '')}-${i + 1}.json`,
-            ),
-            JSON.stringify(lhr),
-          );
+        if (save) {
+          const name = `${path === '/' ? 'home' : path.replace(/[^\w]+/g, '_').replace(/^_/, '')}-${i + 1}`;
+          writeFileSync(join(save, `${name}.json`), JSON.stringify(lhr));
+          writeFileSync(join(save, `${name}.trace.json`), JSON.stringify(artifacts.Trace));
+        }
       }
       const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const score = (lhr, key) => Math.round(lhr.categories[key].score * 100);
