@@ -35,7 +35,8 @@
 # Knobs: BENCH_DURATION (seconds per endpoint, default 10), BENCH_RATE
 # (catalogue req/s, default 1000), BENCH_SEARCH_RATE (default 200),
 # BENCH_ORDER_RATE (default 100), BENCH_ENGINES ("sqlite postgres"),
-# BENCH_MIXED_DURATION (seconds per mixed phase, default 20),
+# BENCH_MIXED_DURATION (seconds per mixed phase, default 60: ~1,150
+# samples per endpoint and phase, so that a p99 is not one host hiccup),
 # BENCH_MIXED_RATE (mixed read req/s, default 100), BENCH_LIST_DURATION
 # (seconds per uncached list run, default 10), BENCH_MEMLIMIT_1M (the
 # 1M-product servers' GOMEMLIMIT, default 1200MiB: the live heap at 1M is
@@ -48,7 +49,7 @@ rate=${BENCH_RATE:-1000}
 search_rate=${BENCH_SEARCH_RATE:-200}
 order_rate=${BENCH_ORDER_RATE:-100}
 engines=${BENCH_ENGINES:-sqlite postgres}
-mixed_duration=${BENCH_MIXED_DURATION:-20}
+mixed_duration=${BENCH_MIXED_DURATION:-60}
 mixed_rate=${BENCH_MIXED_RATE:-100}
 list_duration=${BENCH_LIST_DURATION:-10}
 memlimit_1m=${BENCH_MEMLIMIT_1M:-1200MiB}
