@@ -143,10 +143,21 @@ func (c *readCache) forget(change shop.CatalogueChange) {
 		c.mu.Unlock()
 		return
 	}
-	searches := maps.Clone(c.searches)
+	listed := 0
+	for _, p := range change.Products {
+		if p.Listed {
+			listed++
+		}
+	}
+	// Most changes are sales that leave a product in stock: nothing a
+	// search shows moved, so the kept searches are not even copied.
+	var searches map[string][]string
+	if listed > 0 {
+		searches = maps.Clone(c.searches)
+	}
 	c.mu.Unlock()
 
-	tags := append(changeTags(change), outdatedSearches(change.Products, searches)...)
+	tags := append(changeTags(change), outdatedSearches(change.Products, listed, searches)...)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, tag := range tags {
@@ -156,18 +167,10 @@ func (c *readCache) forget(change shop.CatalogueChange) {
 	}
 }
 
-// outdatedSearches are the tags of the kept searches that a listed changed
-// product may have entered or left — all of them past searchTestsPerChange.
-func outdatedSearches(products []shop.ChangedProduct, searches map[string][]string) []string {
-	listed := 0
-	for _, p := range products {
-		if p.Listed {
-			listed++
-		}
-	}
-	if listed == 0 {
-		return nil
-	}
+// outdatedSearches are the tags of the kept searches that one of the listed
+// changed products may have entered or left — all of them past
+// searchTestsPerChange.
+func outdatedSearches(products []shop.ChangedProduct, listed int, searches map[string][]string) []string {
 	var tags []string
 	if listed*len(searches) > searchTestsPerChange {
 		for tag := range searches {
