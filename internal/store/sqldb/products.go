@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"dwa/internal/shop"
 )
@@ -47,16 +50,32 @@ func (s *Store) SearchCorrections(ctx context.Context, q shop.ProductQuery, limi
 }
 
 // ProductDetails loads the given products, in the order of ids, with their
-// categories, store, images and verified rating and review figures — a
-// fixed number of statements however many ids there are. Unknown ids are
-// left out; inactive products are returned (the service decides).
+// categories, store, images and verified rating and review figures — two
+// statements for every detailBatch ids. Unknown ids are left out; inactive
+// products are returned (the service decides).
 func (s *Store) ProductDetails(ctx context.Context, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error) {
 	return s.productDetails(ctx, s.db.reader(), ids, opts)
 }
 
+// detailBatch is how many products one detail read asks for: the length
+// up to which paddedIDs pads, and few enough that productParts' seven IN
+// lists stay far below SQLite's limit of statement arguments.
+const detailBatch = 256
+
 func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts shop.DetailOptions) ([]*shop.ProductDetail, error) {
 	if len(ids) == 0 {
 		return nil, nil
+	}
+	if len(ids) > detailBatch {
+		out := make([]*shop.ProductDetail, 0, len(ids))
+		for start := 0; start < len(ids); start += detailBatch {
+			ds, err := s.productDetails(ctx, c, ids[start:min(start+detailBatch, len(ids))], opts)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ds...)
+		}
+		return out, nil
 	}
 	idArgs := paddedIDs(ids)
 	in := marks(len(idArgs))
@@ -104,31 +123,8 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.productExtras(ctx, c, in, idArgs, byID); err != nil {
+	if err := productParts(ctx, c, in, idArgs, opts, byID); err != nil {
 		return nil, err
-	}
-	if err := s.productVariants(ctx, c, in, idArgs, byID); err != nil {
-		return nil, err
-	}
-	if opts.Reviews {
-		err := newestVerified(ctx, c, "reviews", "review", in, idArgs, opts.Newest, scanReview, func(r shop.Review) {
-			if d := byID[r.ProductID]; d != nil {
-				d.NewestReviews = append(d.NewestReviews, r)
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	if opts.Ratings {
-		err := newestVerified(ctx, c, "ratings", "rating", in, idArgs, opts.Newest, scanRating, func(r shop.Rating) {
-			if d := byID[r.ProductID]; d != nil {
-				d.NewestRatings = append(d.NewestRatings, r)
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
 	}
 	out := make([]*shop.ProductDetail, 0, len(ids))
 	for _, id := range ids {
@@ -143,10 +139,10 @@ func (s *Store) productDetails(ctx context.Context, c conn, ids []int64, opts sh
 // id to the next of a few lengths (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48…:
 // powers of two and halfway between), so that the detail reads' IN lists
 // take a handful of texts, each prepared once (queryPrepared). A repeated
-// id changes nothing: IN is a set. Past 256 ids the list is not padded.
+// id changes nothing: IN is a set. Past detailBatch ids the list is not padded.
 func paddedIDs(ids []int64) []any {
 	n := len(ids)
-	if n > 0 && n <= 256 {
+	if n > 0 && n <= detailBatch {
 		for b := 1; ; b *= 2 {
 			if n <= b {
 				n = b
@@ -165,95 +161,136 @@ func paddedIDs(ids []int64) []any {
 	return out
 }
 
-// productExtras reads the images of the products (in position order) and
-// their verified rating and review counts in one statement: each statement
-// a page runs costs a fixed setup on top of its rows (the IN list's
-// ephemeral table, the driver's round), which on an uncached list is as
-// much as the rows themselves (docs/decisions/0016). Images come from the
-// covering index product_images_cover_idx (migration 0023), without a seek
-// into the table; their order is restored here, since a compound SELECT
-// has one ORDER BY for all its arms and sorting the counts with them buys
-// nothing.
-func (s *Store) productExtras(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
-	all := make([]any, 0, 3*len(args))
-	all = append(append(append(all, args...), args...), args...)
-	rows, err := c.queryPrepared(ctx, `SELECT product_id, 0, position, id, image FROM product_images
-		WHERE product_id IN (`+in+`)
-		UNION ALL
-		SELECT product_id, 1, CAST(COUNT(*) AS BIGINT), CAST(SUM(rating) AS BIGINT), '' FROM ratings
-		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id
-		UNION ALL
-		SELECT product_id, 2, CAST(COUNT(*) AS BIGINT), 0, '' FROM reviews
-		WHERE status = 'approved' AND product_id IN (`+in+`) GROUP BY product_id`, all...)
+// The parts of a product detail besides its row, as productParts reads
+// them: each row says which part it is, and the columns it does not use
+// hold zeros.
+const (
+	partImage = iota
+	partRatings
+	partReviews
+	partOption
+	partVariant
+	partReview
+	partRating
+)
+
+// detailPart is one row of productParts' statement.
+type detailPart struct {
+	kind, product, id, pos, a, b int64
+	s1, s2, s3                   string
+	flag                         bool
+	created                      int64
+}
+
+// productParts fills the details' images (in position order), verified
+// rating and review figures, options and variants (retired ones left out)
+// and, as opts asks, their newest verified reviews and ratings, from one
+// statement, however many products: every statement a detail or a list
+// page runs costs a fixed setup on top of its rows (the IN list, the
+// driver's and, on PostgreSQL, the network's round trip), which on an
+// uncached product page was most of its cost (decision 0016). Images come
+// from the covering index product_images_cover_idx (migration 0023),
+// without a seek into the table. The rows are sorted here: a compound
+// SELECT has one ORDER BY for all its arms.
+func productParts(ctx context.Context, c conn, in string, ids []any, opts shop.DetailOptions,
+	byID map[int64]*shop.ProductDetail) error {
+	arms := []string{
+		`SELECT ` + strconv.Itoa(partImage) + `, product_id, id, position, 0, 0, image, '', '', FALSE, 0
+		FROM product_images WHERE product_id IN (` + in + `)`,
+		`SELECT ` + strconv.Itoa(partRatings) + `, product_id, 0, 0, CAST(COUNT(*) AS BIGINT), CAST(SUM(rating) AS BIGINT),
+		'', '', '', FALSE, 0 FROM ratings WHERE status = 'approved' AND product_id IN (` + in + `) GROUP BY product_id`,
+		`SELECT ` + strconv.Itoa(partReviews) + `, product_id, 0, 0, CAST(COUNT(*) AS BIGINT), 0, '', '', '', FALSE, 0
+		FROM reviews WHERE status = 'approved' AND product_id IN (` + in + `) GROUP BY product_id`,
+		`SELECT ` + strconv.Itoa(partOption) + `, product_id, 0, position, 0, 0, name, option_values, '', FALSE, 0
+		FROM product_options WHERE product_id IN (` + in + `)`,
+		`SELECT ` + strconv.Itoa(partVariant) + `, product_id, id, position, unit_price, inventory, COALESCE(sku, ''),
+		option_values, image_ids, is_active, 0 FROM product_variants WHERE product_id IN (` + in + `) AND retired = FALSE`,
+	}
+	args := make([]any, 0, 7*len(ids)+2)
+	for range arms {
+		args = append(args, ids...)
+	}
+	// The newest verified reviews and ratings: the number of each is an
+	// argument, not part of the text, so that one statement serves all.
+	newest := func(kind int, table, value, text string) {
+		arms = append(arms, `SELECT `+strconv.Itoa(kind)+`, product_id, id, n, user_id, value, username, text, status, FALSE,
+		date_created FROM (
+		SELECT t.id, t.product_id, t.user_id, u.username, `+value+` AS value, `+text+` AS text, t.status, t.date_created,
+			ROW_NUMBER() OVER (PARTITION BY t.product_id ORDER BY t.date_created DESC, t.id DESC) AS n
+		FROM `+table+` t JOIN users u ON u.id = t.user_id
+		WHERE t.status = 'approved' AND t.product_id IN (`+in+`)) x WHERE n <= ?`)
+		args = append(append(args, ids...), opts.Newest)
+	}
+	if opts.Reviews {
+		newest(partReview, "reviews", "0", "t.review")
+	}
+	if opts.Ratings {
+		newest(partRating, "ratings", "t.rating", "''")
+	}
+	rows, err := c.queryPrepared(ctx, strings.Join(arms, "\n\t\tUNION ALL\n\t\t"), args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	type image struct {
-		position, id int64
-		url          string
-	}
-	var images map[int64][]image
+	var parts []detailPart
 	for rows.Next() {
-		var id, kind, a, b int64
-		var url string
-		if err := rows.Scan(&id, &kind, &a, &b, &url); err != nil {
+		var p detailPart
+		if err := rows.Scan(&p.kind, &p.product, &p.id, &p.pos, &p.a, &p.b, &p.s1, &p.s2, &p.s3, &p.flag,
+			&p.created); err != nil {
 			return err
 		}
-		d := byID[id]
-		switch {
-		case d == nil:
-		case kind == 0:
-			if images == nil {
-				images = make(map[int64][]image, len(byID))
-			}
-			images[id] = append(images[id], image{a, b, url})
-		case kind == 1:
-			d.Ratings = shop.RatingStats{Count: a, Sum: b}
-		default:
-			d.ReviewsCount = a
+		if byID[p.product] != nil {
+			parts = append(parts, p)
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for id, imgs := range images {
-		slices.SortFunc(imgs, func(x, y image) int {
-			return cmp.Or(cmp.Compare(x.position, y.position), cmp.Compare(x.id, y.id))
-		})
-		d := byID[id]
-		d.Images = make([]string, len(imgs))
-		d.ImageIDs = make([]int64, len(imgs))
-		for i, im := range imgs {
-			d.Images[i], d.ImageIDs[i] = im.url, im.id
+	slices.SortFunc(parts, func(x, y detailPart) int {
+		return cmp.Or(cmp.Compare(x.product, y.product), cmp.Compare(x.kind, y.kind), cmp.Compare(x.pos, y.pos),
+			cmp.Compare(x.id, y.id))
+	})
+	for _, p := range parts {
+		if err := addPart(byID[p.product], p); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// newestVerified loads, for each product in the IN list, its newest
-// approved rows of table (reviews or ratings; column is the review text or
-// the rating value), at most limit each, and hands them to add in order.
-func newestVerified[T any](ctx context.Context, c conn, table, column, in string, args []any, limit int,
-	scan func(scanner) (T, error), add func(T)) error {
-	rows, err := c.queryPrepared(ctx, `SELECT id, product_id, user_id, username, `+column+`, status, date_created FROM (
-		SELECT t.id, t.product_id, t.user_id, u.username, t.`+column+`, t.status, t.date_created,
-			ROW_NUMBER() OVER (PARTITION BY t.product_id ORDER BY t.date_created DESC, t.id DESC) AS n
-		FROM `+table+` t JOIN users u ON u.id = t.user_id
-		WHERE t.status = 'approved' AND t.product_id IN (`+in+`)) x
-		WHERE n <= ? ORDER BY product_id, n`, append(args, limit)...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scan(rows)
-		if err != nil {
+// addPart adds one of productParts' rows to its product's detail.
+func addPart(d *shop.ProductDetail, p detailPart) error {
+	switch p.kind {
+	case partImage:
+		d.Images, d.ImageIDs = append(d.Images, p.s1), append(d.ImageIDs, p.id)
+	case partRatings:
+		d.Ratings = shop.RatingStats{Count: p.a, Sum: p.b}
+	case partReviews:
+		d.ReviewsCount = p.a
+	case partOption:
+		o := shop.ProductOption{Name: p.s1}
+		if err := json.Unmarshal([]byte(p.s2), &o.Values); err != nil {
 			return err
 		}
-		add(r)
+		d.Options = append(d.Options, o)
+	case partVariant:
+		v := shop.Variant{ID: p.id, ProductID: p.product, UnitPrice: shop.Money(p.a), Inventory: int(p.b), SKU: p.s1,
+			Active: p.flag}
+		if err := json.Unmarshal([]byte(p.s2), &v.Options); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(p.s3), &v.ImageIDs); err != nil {
+			return err
+		}
+		d.Variants = append(d.Variants, v)
+	case partReview:
+		d.NewestReviews = append(d.NewestReviews, shop.Review{ID: p.id, ProductID: p.product, UserID: p.a,
+			Author: p.s1, Text: p.s2, Status: p.s3, CreatedAt: shop.FromMillis(p.created)})
+	case partRating:
+		d.NewestRatings = append(d.NewestRatings, shop.Rating{ID: p.id, ProductID: p.product, UserID: p.a,
+			Username: p.s1, Value: int(p.b), Status: p.s3, CreatedAt: shop.FromMillis(p.created)})
 	}
-	return rows.Err()
+	return nil
 }
 
 type scanner interface{ Scan(dest ...any) error }

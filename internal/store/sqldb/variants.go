@@ -59,48 +59,6 @@ func jsonText(v any) string {
 	return string(b)
 }
 
-// productVariants fills the details' Options and Variants (retired
-// variants left out) in one statement whatever the number of products:
-// the options' rows ('o') and the variants' ('v') in one list, so that a
-// list page's fixed count of statements grows by one only.
-func (s *Store) productVariants(ctx context.Context, c conn, in string, args []any, byID map[int64]*shop.ProductDetail) error {
-	rows, err := c.queryPrepared(ctx, `SELECT 'o', product_id, 0, position, name, option_values, 0, 0, '', FALSE, '[]'
-		FROM product_options WHERE product_id IN (`+in+`)
-		UNION ALL
-		SELECT 'v', product_id, id, position, '', option_values, unit_price, inventory, COALESCE(sku, ''), is_active, image_ids
-		FROM product_variants WHERE product_id IN (`+in+`) AND retired = FALSE
-		ORDER BY 2, 1, 4, 3`, append(args, args...)...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var kind, name, values, images string
-		var v shop.Variant
-		var pos int
-		if err := rows.Scan(&kind, &v.ProductID, &v.ID, &pos, &name, &values, &v.UnitPrice, &v.Inventory, &v.SKU,
-			&v.Active, &images); err != nil {
-			return err
-		}
-		d := byID[v.ProductID]
-		if d == nil {
-			continue
-		}
-		if err := json.Unmarshal([]byte(values), &v.Options); err != nil {
-			return err
-		}
-		if kind == "o" {
-			d.Options = append(d.Options, shop.ProductOption{Name: name, Values: v.Options})
-			continue
-		}
-		if err := json.Unmarshal([]byte(images), &v.ImageIDs); err != nil {
-			return err
-		}
-		d.Variants = append(d.Variants, v)
-	}
-	return rows.Err()
-}
-
 // optionsIn reads the options of the products in the IN list.
 func optionsIn(ctx context.Context, c conn, in string, args []any) (map[int64][]shop.ProductOption, error) {
 	rows, err := c.queryPrepared(ctx, `SELECT product_id, name, option_values FROM product_options

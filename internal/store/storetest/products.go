@@ -309,8 +309,8 @@ func testProductDetails(t *testing.T, st *sqldb.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := st.DB().QueryCount() - before; n != 5 { // with options and variants (decision 0029)
-		t.Errorf("ProductDetails ran %d statements; want 5", n)
+	if n := st.DB().QueryCount() - before; n != 2 { // the rows, then everything else (productParts)
+		t.Errorf("ProductDetails ran %d statements; want 2", n)
 	}
 	if len(ds) != 2 || ds[0].ID != c.ids["series-s"] || ds[1].Active {
 		t.Fatalf("details = %+v", ds)
@@ -356,7 +356,7 @@ func testProductDetails(t *testing.T, st *sqldb.Store) {
 // testProductDetailsPrepared: the detail reads run prepared statements
 // whose IN lists are padded to a few lengths. Every length of list gives
 // exactly the products asked for, in order, their images and counts once
-// (the padding repeats an id); the statements kept are five per padded
+// (the padding repeats an id); the statements kept are two per padded
 // length, and reading again prepares nothing more.
 func testProductDetailsPrepared(t *testing.T, st *sqldb.Store) {
 	c := newCatalogue(t, st)
@@ -391,13 +391,13 @@ func testProductDetailsPrepared(t *testing.T, st *sqldb.Store) {
 		}
 	}
 	read()
-	// Lengths 1–9 pad to 1, 2, 3, 4, 6, 8 and 12: five statements each
-	// (with the options and variants, decision 0029).
-	if n := st.DB().PreparedStatements(); n != 7*5 {
-		t.Errorf("prepared %d statements; want %d", n, 7*5)
+	// Lengths 1–9 pad to 1, 2, 3, 4, 6, 8 and 12: two statements each,
+	// the products' rows and everything else about them (productParts).
+	if n := st.DB().PreparedStatements(); n != 7*2 {
+		t.Errorf("prepared %d statements; want %d", n, 7*2)
 	}
 	read()
-	if n := st.DB().PreparedStatements(); n != 7*5 {
-		t.Errorf("reading again: %d statements prepared; want still %d", n, 7*5)
+	if n := st.DB().PreparedStatements(); n != 7*2 {
+		t.Errorf("reading again: %d statements prepared; want still %d", n, 7*2)
 	}
 }

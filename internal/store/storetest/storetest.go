@@ -93,7 +93,9 @@ func testWarm(t *testing.T, st *sqldb.Store) {
 		if err := rows.Scan(&q); err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(q, "FROM ratings t JOIN users u") {
+		// The last of a product page's reads; pg_stat_activity keeps the
+		// start of its text.
+		if strings.Contains(q, "FROM product_images WHERE product_id IN") {
 			primed++
 		}
 	}
