@@ -247,7 +247,8 @@ func TestCatalogueReadsDuringWrites(t *testing.T) {
 // An instance whose change notifications are lost (on PostgreSQL, its
 // listening connection killed, as a database restart would; SQLite never
 // notifies) still shows changes within a second, by polling, and goes on
-// applying them after.
+// applying them after. On PostgreSQL the appliers' own connections are
+// killed too: an applier gives a broken one up and takes another.
 func TestCatalogueChangesArriveWithoutNotifications(t *testing.T) {
 	shoptest.ForEachEngineTwice(t, func(t *testing.T, st1, st2 *sqldb.Store) {
 		f := newFeedFixture(t, st1, st2)
@@ -257,6 +258,29 @@ func TestCatalogueChangesArriveWithoutNotifications(t *testing.T) {
 				WHERE query LIKE 'LISTEN %' AND position('dwa_catalogue:' || current_schema() in query) > 0`).Scan(&killed)
 			if err != nil || killed != 2 {
 				t.Fatalf("terminated %d catalogue listeners of the two instances: %v", killed, err)
+			}
+			// An idle applier's connection last ran its look for changes
+			// (every 200 ms); the connections of this test's schema carry
+			// its name.
+			appliers := `FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle'
+				AND query LIKE 'SELECT version, tree_seq, reset_seq FROM search_meta%'
+				AND application_name = current_setting('application_name')`
+			deadline := time.Now().Add(5 * time.Second)
+			for {
+				var n int
+				if err := st1.DB().W.QueryRow(`SELECT count(*) ` + appliers).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				if n >= 2 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("found the connections of %d appliers idle within 5 s; want both", n)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if err := st1.DB().W.QueryRow(`SELECT count(pg_terminate_backend(pid)) ` + appliers).Scan(&killed); err != nil || killed < 2 {
+				t.Fatalf("terminated %d applier connections: %v", killed, err)
 			}
 		}
 		for _, price := range []string{"10.00", "500.00"} {

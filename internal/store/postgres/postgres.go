@@ -52,7 +52,7 @@ var dialect = sqldb.Dialect{
 	},
 	// The channel is named after the schema, as the realtime fan-out's,
 	// so deployments (or tests) sharing one database do not hear each other.
-	NotifyChange: `SELECT pg_notify('dwa_catalogue:' || current_schema(), ?)`,
+	NotifyChange: `pg_notify('dwa_catalogue:' || current_schema(), CAST(version AS TEXT))`,
 	Listen:       listenForChanges,
 	// Class skuLockClass, key the store id (folded into 32 bits: a clash
 	// of two stores only makes them wait for each other).

@@ -29,10 +29,10 @@ import (
 // copies it.
 const cardChunk = 4 << 20
 
-// cardFillBatch is how many products one background fill step reads: the
-// detail reads' IN list padding stops at 256 (paddedIDs), so every full
-// batch runs the same prepared statements.
-const cardFillBatch = 256
+// cardFillBatch is how many products one background fill step reads: one
+// detail read's worth (detailBatch), so every full batch runs the same
+// prepared statements.
+const cardFillBatch = detailBatch
 
 // card is one product's card: the numbers inline, the strings and images
 // encoded in the arena (name, description, then the images' ids and
@@ -198,11 +198,11 @@ func readString(b []byte) (string, []byte) {
 	return unsafe.String(&b[0], int(n)), b[n:]
 }
 
-// loadCards reads the details of ids from the database and keeps their
-// cards.
-func (a *catalogue) loadCards(ctx context.Context, ids []int64) error {
+// loadCards reads the details of ids from the database on c and keeps
+// their cards.
+func (a *catalogue) loadCards(ctx context.Context, c conn, ids []int64) error {
 	for start := 0; start < len(ids); start += cardFillBatch {
-		ds, err := a.details(ctx, a.db.background(), ids[start:min(start+cardFillBatch, len(ids))])
+		ds, err := a.details(ctx, c, ids[start:min(start+cardFillBatch, len(ids))])
 		if err != nil {
 			return err
 		}
@@ -228,7 +228,7 @@ func (a *catalogue) fillCards(ctx context.Context) error {
 			"took", time.Since(a.fillStart).Round(time.Millisecond))
 		return nil
 	}
-	if err := a.loadCards(ctx, ids); err != nil {
+	if err := a.loadCards(ctx, a.db.background(), ids); err != nil {
 		return err
 	}
 	a.fillAfter = ids[len(ids)-1]

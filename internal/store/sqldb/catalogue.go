@@ -95,6 +95,10 @@ type catalogue struct {
 	filling   bool
 	fillAfter int64
 	fillStart time.Time
+
+	// own is the connection the applier keeps between applies where
+	// writes share the read pool (applierConn).
+	own *sql.Conn
 }
 
 type compaction struct {
@@ -201,6 +205,7 @@ func (a *catalogue) waitApplied(ctx context.Context, seq int64) {
 // local commit, by a notification) or every pollEvery.
 func (a *catalogue) run(ctx context.Context) {
 	defer a.done.Done()
+	defer a.dropApplierConn()
 	listening := a.listen(ctx)
 	defer func() {
 		if listening != nil {
@@ -357,10 +362,50 @@ func (a *catalogue) build(ctx context.Context) error {
 	return nil
 }
 
+// applierConn is the connection applyChanges reads on. Where writes and
+// reads share one pool (PostgreSQL), it is one the applier keeps: every
+// write waits for the applier (waitApplied), so the applier must not wait
+// for a connection behind writes that are themselves queued (a burst of
+// orders held the whole pool, in line for the search_meta row), and on
+// its own connection each of its statements is planned once, not once
+// per pooled connection. With a pool of its own for writes (SQLite), the
+// readers' pool serves it as it serves the requests.
+func (a *catalogue) applierConn(ctx context.Context) (conn, error) {
+	if a.db.W != a.db.R {
+		return a.db.background(), nil
+	}
+	if a.own == nil {
+		c, err := a.db.R.Conn(ctx)
+		if err != nil {
+			return conn{}, err
+		}
+		a.own = c
+	}
+	return conn{db: a.db, q: a.own, uncounted: true}, nil
+}
+
+// dropApplierConn gives the applier's connection back to the pool, after a
+// failed apply (a broken connection is not kept: the next apply takes
+// another) and when the applier stops.
+func (a *catalogue) dropApplierConn() {
+	if a.own != nil {
+		_ = a.own.Close()
+		a.own = nil
+	}
+}
+
 // applyChanges applies the products changed since the published snapshot.
-func (a *catalogue) applyChanges(ctx context.Context) error {
+func (a *catalogue) applyChanges(ctx context.Context) (err error) {
 	cur := a.cur.Load()
-	c := a.db.background()
+	c, err := a.applierConn(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			a.dropApplierConn()
+		}
+	}()
 	next, err := readMeta(ctx, c)
 	if err != nil {
 		return err
@@ -386,7 +431,7 @@ func (a *catalogue) applyChanges(ctx context.Context) error {
 		for i, p := range changed {
 			ids[i] = p.ID
 		}
-		if err := a.loadCards(ctx, ids); err != nil {
+		if err := a.loadCards(ctx, c, ids); err != nil {
 			return fmt.Errorf("list cards: %w", err)
 		}
 	}
@@ -412,14 +457,11 @@ func changedProducts(ctx context.Context, c conn, seq int64) ([]catindex.Product
 	}
 	changed := make([]catindex.Product, 0, len(ids))
 	for start := 0; start < len(ids); start += changedBatch {
-		batch := ids[start:min(start+changedBatch, len(ids))]
+		// Padded, as the detail reads are: a few texts, each planned once
+		// per connection, rather than one for every number of changes.
+		batch := paddedIDs(ids[start:min(start+changedBatch, len(ids))])
 		in := marks(len(batch))
-		args := make([]any, 0, 2*len(batch))
-		for range 2 {
-			for _, id := range batch {
-				args = append(args, id)
-			}
-		}
+		args := append(append(make([]any, 0, 2*len(batch)), batch...), batch...)
 		rows, err := c.query(ctx, `SELECT `+productColumns+` FROM products p
 			LEFT JOIN search_documents d ON d.product_id = p.id
 			LEFT JOIN (SELECT product_id, `+averageSQL+` AS avg100 FROM ratings WHERE status = 'approved'

@@ -36,9 +36,12 @@ type Dialect struct {
 	// LockMigrations serialises migrations across processes on one
 	// connection; it returns the unlock function.
 	LockMigrations func(ctx context.Context, c *sql.Conn) (func(), error)
-	// NotifyChange, when set, is run by a transaction that records a
-	// catalogue change, with the sequence as its one argument, to wake the
-	// appliers of every instance when it commits (PostgreSQL's pg_notify).
+	// NotifyChange, when set, is an SQL expression over a catalogue
+	// change's new sequence (the column version) that wakes the appliers of
+	// every instance when the transaction recording it commits
+	// (PostgreSQL's pg_notify). An engine that has it also takes the
+	// sequence, stamps the products and notifies in one statement
+	// (recordChange), with data-modifying WITH clauses.
 	NotifyChange string
 	// LockSKUs, when set, is run with a store id by a transaction that
 	// writes SKUs, before it checks them: products' and variants' SKUs

@@ -2,7 +2,6 @@ package sqldb
 
 import (
 	"context"
-	"strconv"
 )
 
 // The catalogue change feed (docs/decisions/0016-live-catalogue.md): every
@@ -35,22 +34,29 @@ func recordChange(ctx context.Context, c conn, tree bool, ids ...int64) error {
 	if tree {
 		set += `, tree_seq = version + 1`
 	}
-	if err := c.queryRow(ctx, `UPDATE search_meta SET `+set+` WHERE id = 1 RETURNING version`).
+	if n := c.db.Dialect.NotifyChange; n != "" {
+		// One statement takes the sequence, stamps the first products and
+		// notifies: from here to the commit every other catalogue write
+		// waits for the search_meta row, and each statement more is a round
+		// trip more that all of them wait (orders queued behind it).
+		first := ids[:min(len(ids), stampBatch)]
+		ids = ids[len(first):]
+		q := `WITH v AS (UPDATE search_meta SET ` + set + ` WHERE id = 1 RETURNING version)`
+		if len(first) > 0 {
+			q += `, s AS (UPDATE products SET change_seq = (SELECT version FROM v) WHERE id IN (` +
+				marks(len(first)) + `))`
+		}
+		q += `, n AS (SELECT ` + n + ` FROM v) SELECT version FROM v, n`
+		if err := c.queryRow(ctx, q, anyIDs(first)...).Scan(&st.seq); err != nil {
+			return err
+		}
+	} else if err := c.queryRow(ctx, `UPDATE search_meta SET `+set+` WHERE id = 1 RETURNING version`).
 		Scan(&st.seq); err != nil {
 		return err
 	}
-	if n := c.db.Dialect.NotifyChange; n != "" {
-		if _, err := c.exec(ctx, n, strconv.FormatInt(st.seq, 10)); err != nil {
-			return err
-		}
-	}
 	for start := 0; start < len(ids); start += stampBatch {
 		batch := ids[start:min(start+stampBatch, len(ids))]
-		args := make([]any, 0, len(batch)+1)
-		args = append(args, st.seq)
-		for _, id := range batch {
-			args = append(args, id)
-		}
+		args := append([]any{st.seq}, anyIDs(batch)...)
 		if _, err := c.exec(ctx, `UPDATE products SET change_seq = ? WHERE id IN (`+
 			marks(len(batch))+`)`, args...); err != nil {
 			return err

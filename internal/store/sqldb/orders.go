@@ -112,23 +112,20 @@ func (s *Store) PlaceOrder(ctx context.Context, o *shop.Order, idemKey string, d
 		if err := insertMails(ctx, c, mails(o)); err != nil {
 			return err
 		}
-		// Late in the transaction: on PostgreSQL the search_meta row stays
-		// locked until commit, and every order takes it. The products' rows
-		// are locked already (their stock was taken above).
-		ids := make([]int64, len(lines))
-		for i, l := range lines {
-			ids[i] = l.Product.ID
-		}
-		if err := recordChange(ctx, c, false, ids...); err != nil {
-			return err
-		}
 		if idemKey != "" {
 			if _, err := c.exec(ctx, `UPDATE idempotency_keys SET state = 'done', response_status = 201, response_body = ?
 				WHERE user_id = ? AND idem_key = ?`, o.ID, o.UserID, idemKey); err != nil {
 				return err
 			}
 		}
-		return nil
+		// Last in the transaction: on PostgreSQL the search_meta row stays
+		// locked until commit, and every order takes it. The products' rows
+		// are locked already (their stock was taken above).
+		ids := make([]int64, len(lines))
+		for i, l := range lines {
+			ids[i] = l.Product.ID
+		}
+		return recordChange(ctx, c, false, ids...)
 	})
 	if errors.Is(err, errShortfall) {
 		return short, nil
