@@ -40,7 +40,9 @@
 # BENCH_MIXED_RATE (mixed read req/s, default 100), BENCH_LIST_DURATION
 # (seconds per uncached list run, default 10), BENCH_MEMLIMIT_1M (the
 # 1M-product servers' GOMEMLIMIT, default 1200MiB: the live heap at 1M is
-# ~0.46 GB of index and ~0.32 GB of list cards, decision 0016).
+# ~0.46 GB of index and ~0.32 GB of list cards, decision 0016),
+# BENCH_READY_WAIT (seconds a server may take to build its index and fill
+# its list cards, default 900).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -53,6 +55,7 @@ mixed_duration=${BENCH_MIXED_DURATION:-60}
 mixed_rate=${BENCH_MIXED_RATE:-100}
 list_duration=${BENCH_LIST_DURATION:-10}
 memlimit_1m=${BENCH_MEMLIMIT_1M:-1200MiB}
+ready_wait=${BENCH_READY_WAIT:-900}
 mode=${1:-}
 
 if [[ " $engines " == *" postgres "* && -z "${DWA_TEST_DATABASE_URL:-}" && -z "${BENCH_IN_PG:-}" ]]; then
@@ -108,14 +111,18 @@ serve() {
   while curl -s "http://127.0.0.1:$port/" >/dev/null 2>&1; do port=$((port + 1)); done
   env "$@" DWA_ADDR=127.0.0.1:$port DWA_LOG_LEVEL=warn "$bin/dwa" serve >"$work/serve-$port.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 1 1200); do
+  # At 1M products on PostgreSQL the background fill of the list cards
+  # takes minutes (stop 35: more than the 2 minutes this waited before).
+  local t0=$SECONDS
+  while ((SECONDS - t0 < ready_wait)); do
     if curl -fsS "http://127.0.0.1:$port/metrics" 2>/dev/null | grep -q 'dwa_catalogue_index_total{event="cards_filled"} [1-9]'; then
       base="http://127.0.0.1:$port"
+      ((SECONDS - t0 < 10)) || echo "dwa ready with its list cards filled in $((SECONDS - t0)) s"
       return
     fi
     sleep 0.1
   done
-  echo "dwa did not become ready; log:" >&2
+  echo "dwa did not become ready within $ready_wait s; log:" >&2
   cat "$work/serve-$port.log" >&2
   exit 1
 }
