@@ -41,13 +41,16 @@ func recordChange(ctx context.Context, c conn, tree bool, ids ...int64) error {
 		// trip more that all of them wait (orders queued behind it).
 		first := ids[:min(len(ids), stampBatch)]
 		ids = ids[len(first):]
+		// The ids padded, as the detail reads' are: a few texts, each
+		// planned once per connection, not one per number of products.
+		args := paddedIDs(first)
 		q := `WITH v AS (UPDATE search_meta SET ` + set + ` WHERE id = 1 RETURNING version)`
-		if len(first) > 0 {
+		if len(args) > 0 {
 			q += `, s AS (UPDATE products SET change_seq = (SELECT version FROM v) WHERE id IN (` +
-				marks(len(first)) + `))`
+				marks(len(args)) + `))`
 		}
 		q += `, n AS (SELECT ` + n + ` FROM v) SELECT version FROM v, n`
-		if err := c.queryRow(ctx, q, anyIDs(first)...).Scan(&st.seq); err != nil {
+		if err := c.queryRow(ctx, q, args...).Scan(&st.seq); err != nil {
 			return err
 		}
 	} else if err := c.queryRow(ctx, `UPDATE search_meta SET `+set+` WHERE id = 1 RETURNING version`).
