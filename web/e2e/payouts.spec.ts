@@ -89,8 +89,10 @@ test('a seller registers a wallet, is held by staff, then requests a payout and 
   test.setTimeout(300_000);
   const { ownerTokens, name } = await storeWithEarnings(request);
 
-  // Staff: earnings available at delivery (no holding period), on a phone.
-  // A context of its own (axe needs one, not a bare page).
+  // Staff: earnings available at delivery (no holding period), paid on request only (with the
+  // weekly schedule on, the payout pass, once a minute, would pay the store itself as soon as its
+  // wallet is saved or its payouts released), on a phone. A context of its own (axe needs one,
+  // not a bare page).
   const staffContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const staffPage = await staffContext.newPage();
   await storeSession(staffPage, await signIn(request, STAFF));
@@ -98,8 +100,9 @@ test('a seller registers a wallet, is held by staff, then requests a payout and 
   const settings = staffPage.getByRole('region', { name: 'Payout settings' });
   const days = settings.getByRole('textbox', { name: /Holding period/ });
   await days.fill('0');
+  await settings.getByRole('switch', { name: /once a week/ }).uncheck();
   await settings.getByRole('button', { name: 'Save settings' }).click();
-  await expect(settings.getByRole('status')).toHaveText(/0 days' holding/);
+  await expect(settings.getByRole('status')).toHaveText(/0 days' holding.*on request only/);
 
   // The seller, on a phone: the delivered order's earnings become available.
   await page.setViewportSize({ width: 360, height: 740 });
