@@ -205,9 +205,9 @@ list_cost() {
   done
 }
 
-# mixed ENGINE LABEL BUDGET_MS "ENV" [ENDPOINTS] → the mixed benchmark on an
-# existing catalogue: one instance on SQLite, two on PostgreSQL (writes on
-# the first, reads on both).
+# mixed ENGINE LABEL BUDGET_MS "ENV" [ENDPOINTS [FLAG…]] → the mixed
+# benchmark on an existing catalogue: one instance on SQLite, two on
+# PostgreSQL (writes on the first, reads on both); FLAGs go to bench/mixed.
 mixed() {
   local engine=$1 label=$2 budget=$3 envm endpoints=${5:-list,detail,category,search,suggest}
   read -r -a envm <<<"$4"
@@ -221,7 +221,7 @@ mixed() {
   local products
   products=$(curl -fsS "$base/api/store/products/?page_size=1&fields=id" | grep -o '"count":[0-9]*' | cut -d: -f2)
   "$bin/mixed" -rate "$mixed_rate" -duration "${mixed_duration}s" -products "$products" -label "$label" \
-    -budget-ms "$budget" -endpoints "$endpoints" -pids "$(IFS=,; echo "${pids[*]}")" "${bases[@]}"
+    -budget-ms "$budget" -endpoints "$endpoints" "${@:6}" -pids "$(IFS=,; echo "${pids[*]}")" "${bases[@]}"
 }
 
 # run_1m ENGINE → the 1,000,000-product run: seeding time, uncached list at
@@ -239,7 +239,9 @@ run_1m() {
   # the heap doubles (an index compaction briefly holds two copies).
   echo "servers run with GOMEMLIMIT=$memlimit_1m"
   list_cost "$engine" "${env100[*]} GOMEMLIMIT=$memlimit_1m" "${env1m[*]} GOMEMLIMIT=$memlimit_1m"
-  mixed "$engine" 1M 50 "${env1m[*]} GOMEMLIMIT=$memlimit_1m" list,search,suggest
+  # Issue 15's budget at 1M is search p99 ≤ 50 ms with writes; its "≤ 2×
+  # the read-only p99" is asked at 100k.
+  mixed "$engine" 1M 50 "${env1m[*]} GOMEMLIMIT=$memlimit_1m" list,search,suggest -within-2x=false
   stop_servers
 }
 

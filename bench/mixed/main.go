@@ -48,6 +48,7 @@ var (
 	endpoints  = flag.String("endpoints", "list,detail,category,search,suggest", "read endpoints to drive")
 	label      = flag.String("label", "", "size label for the table, e.g. 100k")
 	budgetMS   = flag.Float64("budget-ms", 25, "read p99 budget with writes running, ms")
+	within2x   = flag.Bool("within-2x", true, "the budget also holds read p99 with writes to 2× its value alone (issue 15 asks it at 100k, not at 1M)")
 	poll       = flag.Duration("poll", 20*time.Millisecond, "first freshness poll interval (grows ×1.5 to -poll-max)")
 	pollMax    = flag.Duration("poll-max", 100*time.Millisecond, "longest freshness poll interval")
 	giveUp     = flag.Duration("give-up", 10*time.Second, "freshness: count a write as stale after this long")
@@ -534,11 +535,15 @@ func report(mix []read, alone, with []benchkit.Result, w *writer, o benchkit.Ord
 		size = ", " + size
 	}
 	fmt.Println()
-	fmt.Printf("| read%s | req/s alone / + writes | p50 ms alone | p99 ms alone | p50 ms + writes | p99 ms + writes | errors alone / + writes | unfinished alone / + writes | budget: p99 ≤ %g ms and ≤ 2× alone |\n", size, *budgetMS)
+	twice := ""
+	if *within2x {
+		twice = " and ≤ 2× alone"
+	}
+	fmt.Printf("| read%s | req/s alone / + writes | p50 ms alone | p99 ms alone | p50 ms + writes | p99 ms + writes | errors alone / + writes | unfinished alone / + writes | budget: p99 ≤ %g ms%s |\n", size, *budgetMS, twice)
 	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---|")
 	for i, r := range mix {
 		a, b := alone[i], with[i]
-		ok := b.P99 <= *budgetMS && b.P99 <= 2*a.P99 && b.Errors == 0 && b.Unfinished == 0
+		ok := b.P99 <= *budgetMS && (!*within2x || b.P99 <= 2*a.P99) && b.Errors == 0 && b.Unfinished == 0
 		fmt.Printf("| %s | %.0f / %.0f | %s | %s | %s | %s | %d / %d | %d / %d | %s |\n", r.name, a.PerSecond, b.PerSecond,
 			ms(a.P50, a.Requests), ms(a.P99, a.Requests), ms(b.P50, b.Requests), ms(b.P99, b.Requests),
 			a.Errors, b.Errors, a.Unfinished, b.Unfinished, mark(ok && b.Requests > 0))

@@ -38,8 +38,7 @@ func (x *Index) Corrections(q shop.ProductQuery, limit int) []string {
 	if len(q.Terms) == 0 || limit <= 0 {
 		return nil
 	}
-	q.Offset, q.Limit, q.Ordering = 0, 0, nil
-	if x.Query(q).Total > 0 {
+	if x.finds(q) {
 		return nil
 	}
 	text, _ := x.d.text.index()
@@ -74,7 +73,7 @@ func (x *Index) Corrections(q shop.ProductQuery, limit int) []string {
 	var out []string
 	for _, c := range beam {
 		q.Terms = c.terms
-		if x.Query(q).Total > 0 {
+		if x.finds(q) {
 			out = append(out, strings.Join(c.terms, " "))
 			if len(out) == limit {
 				break
@@ -82,6 +81,15 @@ func (x *Index) Corrections(q shop.ProductQuery, limit int) []string {
 		}
 	}
 	return out
+}
+
+// finds reports whether q's search finds a product under its filters. It
+// files nothing in the search memo: the up to maxCorrectionTries queries
+// made up here would push out the searches shoppers make.
+func (x *Index) finds(q shop.ProductQuery) bool {
+	found := false
+	x.matches(q.Terms, x.compileFilter(&q), func(item, int32) { found = true })
+	return found
 }
 
 // mergeNear joins the base's and the delta's candidates for one word,

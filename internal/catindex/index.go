@@ -26,8 +26,8 @@ type Index struct {
 	facets facetMemo
 	// optDict numbers option names and values; shared like brands.
 	optDict *optDict
-	// prefixes keeps the first pages of short searches (prefixmemo.go).
-	prefixes *prefixMemo
+	// searches keeps the first pages of searches (searchmemo.go).
+	searches *searchMemo
 }
 
 // entry is a product changed or added since the base was built.
@@ -169,7 +169,7 @@ func (b *Builder) Finish(seq int64) (*Index, error) {
 
 func newIndex(seq int64, b *base, brands *brandDict, opts *optDict) *Index {
 	return &Index{seq: seq, b: b, masked: make([]uint64, (b.len()+63)/64), d: &delta{text: &deltaText{}}, maxID: b.maxID(),
-		n: b.len(), memo: newCountMemo(), prefixes: newPrefixMemo(), brands: brands, optDict: opts}
+		n: b.len(), memo: newCountMemo(), searches: newSearchMemo(), brands: brands, optDict: opts}
 }
 
 // Seq is the change sequence the snapshot includes.
@@ -303,7 +303,7 @@ func (x *Index) Apply(seq int64, changed []Product) (*Index, []shop.ChangedProdu
 	for i := range ps {
 		ids[i] = ps[i].ID
 	}
-	next.prefixes = x.prefixes.carry(x, next, ids)
+	next.searches = x.searches.carry(x, next, ids)
 	return next, changes, nil
 }
 

@@ -185,9 +185,9 @@ func smallest(keys []uint64, k int) []uint64 {
 // whose attributes it replaced take the delta's), then filters and orders
 // the hits.
 func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.ProductPage {
-	short := shortTerm(q)
-	if short {
-		if page, ok := x.prefixes.page(q.Terms[0], f, offset, limit); ok {
+	memo := kept(q)
+	if memo {
+		if page, ok := x.searches.page(q.Terms, f, offset, limit); ok {
 			return page
 		}
 	}
@@ -198,10 +198,10 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 	s.hits = hits
 	page := shop.ProductPage{Total: len(hits)}
 	end := min(offset+limit, len(hits))
-	if offset >= end && !short {
-		return page
-	}
-	if len(q.Ordering) > 0 {
+	if !memo {
+		if offset >= end {
+			return page
+		}
 		keys := compileOrdering(q.Ordering)
 		slices.SortFunc(hits, func(a, b hit) int { return x.compare(keys, a.it, b.it) })
 		for _, h := range hits[offset:end] {
@@ -214,14 +214,8 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 	for i, h := range hits {
 		keys[i] = x.rankKey(h.it, h.score)
 	}
-	k := end
-	if short {
-		k = max(end, prefixTop)
-	}
-	first := smallest(keys, k)
-	if short {
-		x.prefixes.put(q.Terms[0], f, len(hits), first)
-	}
+	first := smallest(keys, max(end, searchTop))
+	x.searches.put(q.Terms, f, len(hits), first)
 	if offset >= end {
 		return page
 	}

@@ -391,39 +391,79 @@ func (ix *MemIndex) typoPrefixes(t []rune) []string {
 	return out
 }
 
-// ShortPrefixScore is the relevance Match gives document doc for a lone
-// last term of ShortPrefixRunes or fewer runes: its best product-name
-// token starting with prefix, 0 when it has none.
-func (ix *MemIndex) ShortPrefixScore(doc int32, prefix string) int32 {
+// Score is the relevance Match gives document doc for the terms, 0 when
+// it does not match: what one changed document does to a kept search,
+// found from its own tokens rather than by matching the whole index.
+func (ix *MemIndex) Score(doc int32, terms []string) int32 {
 	if doc < 0 || int(doc) >= len(ix.fstart)-1 {
 		return 0
 	}
-	lo, hi := ix.prefixRange(prefix)
-	from := ix.fstart[doc]
-	toks := ix.forward[from:ix.fstart[doc+1]]
-	best := int32(0)
-	for j, _ := slices.BinarySearch(toks, int32(lo)); j < len(toks) && int(toks[j]) < hi; j++ {
-		if ix.fweights[from+int32(j)] == WeightName {
-			best = max(best, WeightName*prefixQuality(ix.tokens[toks[j]], prefix))
+	return score(terms, func(yield func(token string, weight int32) bool) {
+		for p := ix.fstart[doc]; p < ix.fstart[doc+1]; p++ {
+			if !yield(ix.tokens[ix.forward[p]], int32(ix.fweights[p])) {
+				return
+			}
 		}
-	}
-	return best
+	})
 }
 
-// DocumentShortPrefixScore is ShortPrefixScore of a document as
-// EncodeDocument wrote it.
-func DocumentShortPrefixScore(encoded, prefix string) int32 {
-	best := int32(0)
-	name := strconv.Itoa(WeightName)
-	for encoded != "" {
-		var pair string
-		pair, encoded, _ = strings.Cut(encoded, " ")
-		token, w, _ := strings.Cut(pair, ":")
-		if w == name && strings.HasPrefix(token, prefix) {
-			best = max(best, WeightName*prefixQuality(token, prefix))
+// DocumentScore is Score of a document as EncodeDocument wrote it.
+func DocumentScore(encoded string, terms []string) int32 {
+	return score(terms, func(yield func(token string, weight int32) bool) {
+		for rest := encoded; rest != ""; {
+			var pair string
+			pair, rest, _ = strings.Cut(rest, " ")
+			token, w, _ := strings.Cut(pair, ":")
+			weight, _ := strconv.Atoi(w)
+			if !yield(token, int32(weight)) {
+				return
+			}
+		}
+	})
+}
+
+// score is Match's rule for one document's tokens: each term's best token
+// (weight × Quality, a short last term as a prefix), summed, 0 when a
+// term has none; a short term alone matches product names only.
+func score(terms []string, tokens func(yield func(token string, weight int32) bool)) int32 {
+	if len(terms) == 0 {
+		return 0
+	}
+	last := terms[len(terms)-1]
+	short := utf8.RuneCountInString(last) <= ShortPrefixRunes
+	best := func(rate func(token string, weight int32) int32) int32 {
+		b := int32(0)
+		for token, weight := range tokens {
+			b = max(b, rate(token, weight))
+		}
+		return b
+	}
+	prefix := func(nameOnly bool) func(string, int32) int32 {
+		return func(token string, weight int32) int32 {
+			if !strings.HasPrefix(token, last) || (nameOnly && weight != WeightName) {
+				return 0
+			}
+			return weight * prefixQuality(token, last)
 		}
 	}
-	return best
+	if short && len(terms) == 1 {
+		return best(prefix(true))
+	}
+	total := int32(0)
+	for i, term := range terms {
+		var b int32
+		if short && i == len(terms)-1 {
+			b = best(prefix(false))
+		} else {
+			isLast := i == len(terms)-1
+			b = best(func(token string, weight int32) int32 { return weight * int32(Quality(term, token, isLast)) })
+		}
+		if b == 0 {
+			return 0
+		}
+		total += b
+	}
+	return total
 }
 
 // Document is document doc as EncodeDocument wrote it.

@@ -62,8 +62,11 @@ func TestMemIndexMatchesEveryToken(t *testing.T) {
 			t.Fatalf("expand(%q, %v) = %v; want %v", term, last, got, want)
 		}
 	}
-	for range 300 {
+	for n := range 600 {
 		terms := []string{word(5 + rng.IntN(2)), word(2 + rng.IntN(5))}
+		if n%2 == 1 {
+			terms = terms[1:] // alone, short or not
+		}
 		want := map[int32]int32{}
 		count := map[int32]int{}
 		for i, term := range terms {
@@ -72,7 +75,8 @@ func TestMemIndexMatchesEveryToken(t *testing.T) {
 			for _, tok := range tokens {
 				var q int
 				if last && len([]rune(term)) <= ShortPrefixRunes {
-					if strings.HasPrefix(tok, term) {
+					// Alone, a short term matches product names only.
+					if strings.HasPrefix(tok, term) && (len(terms) > 1 || vocab[tok] == WeightName) {
 						q = int(prefixQuality(tok, term))
 					}
 				} else {
@@ -100,6 +104,15 @@ func TestMemIndexMatchesEveryToken(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("Match(%q) = %v; want %v", terms, got, want)
+		}
+		// One document scored from its own tokens gets what Match gives it.
+		for d := range int32(docs) {
+			if s := ix.Score(d, terms); s != want[d] {
+				t.Fatalf("Score(%d, %q) = %d; want %d", d, terms, s, want[d])
+			}
+			if s := DocumentScore(ix.Document(d), terms); s != want[d] {
+				t.Fatalf("DocumentScore(%d, %q) = %d; want %d", d, terms, s, want[d])
+			}
 		}
 	}
 }

@@ -6,15 +6,17 @@ import (
 	"slices"
 	"testing"
 
+	"dwa/internal/search"
 	"dwa/internal/shop"
 )
 
-// TestShortSearchesAreKeptThroughChanges: one- and two-letter searches
-// answered from the prefix memo, carried through Apply and Compact, give
-// what the reference model gives at every step — with products renamed,
-// restocked, rerated, deactivated and added — and a kept one is answered
-// without matching again.
-func TestShortSearchesAreKeptThroughChanges(t *testing.T) {
+// TestSearchesAreKeptThroughChanges: searches answered from the search
+// memo — one and two letters, a word, a typo, a word with a short last
+// term, two words — carried through Apply and Compact, give what the
+// reference model gives at every step, with products renamed, restocked,
+// rerated, deactivated and added; and a kept one is answered without
+// matching again.
+func TestSearchesAreKeptThroughChanges(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			g := gen{rand.New(rand.NewPCG(seed, 11))}
@@ -32,21 +34,26 @@ func TestShortSearchesAreKeptThroughChanges(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			terms := []string{"s", "se", "c", "co", "p", "ph", "w", "e", "x", "i", "ca"}
+			// 15 searches × 4 filter sets: all of them fit in the memo.
+			var searches [][]string
+			for _, s := range []string{"s", "se", "c", "ph", "x", "ca", "sam", "phone", "wireles", "samsnug",
+				"samsung g", "xbox se", "iphone ultra", "galaxy ultr", "café"} {
+				searches = append(searches, search.Parse(s).Terms)
+			}
 			filters := []shop.ProductQuery{{}, {InStock: true}, {Hidden: shop.Hidden{Categories: []int64{2}}}, g.filter()}
 			check := func(x *Index, step string) {
 				t.Helper()
-				for _, term := range terms {
+				for _, terms := range searches {
 					for _, f := range filters {
-						want := m.query(shop.ProductQuery{Terms: []string{term}, InStock: f.InStock, Hidden: f.Hidden,
+						want := m.query(shop.ProductQuery{Terms: terms, InStock: f.InStock, Hidden: f.Hidden,
 							CategoryIDs: f.CategoryIDs, StoreIDs: f.StoreIDs, PriceAbove: f.PriceAbove, PriceBelow: f.PriceBelow,
 							Brands: f.Brands, MinRating: f.MinRating, OnSale: f.OnSale, Limit: 1})
 						for _, page := range [][2]int{{0, 5}, {0, 24}, {24, 24}, {g.r.IntN(want.Total + 1), 24}, {200, 48}} {
 							q := f
-							q.Terms, q.Offset, q.Limit = []string{term}, page[0], page[1]
+							q.Terms, q.Offset, q.Limit = terms, page[0], page[1]
 							got, want := x.Query(q), m.query(q)
 							if got.Total != want.Total || !slices.Equal(got.IDs, want.IDs) {
-								t.Fatalf("%s: %q %+v\n got %v of %d\nwant %v of %d", step, term, q, got.IDs, got.Total, want.IDs, want.Total)
+								t.Fatalf("%s: %q %+v\n got %v of %d\nwant %v of %d", step, terms, q, got.IDs, got.Total, want.IDs, want.Total)
 							}
 						}
 					}
@@ -75,16 +82,18 @@ func TestShortSearchesAreKeptThroughChanges(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				q := shop.ProductQuery{Terms: []string{"s"}, Limit: 5}
-				if _, ok := next.prefixes.page("s", next.compileFilter(&q), 0, 5); ok {
-					kept++
+				for _, terms := range [][]string{{"s"}, {"samsung", "g"}} {
+					q := shop.ProductQuery{Terms: terms, Limit: 5}
+					if _, ok := next.searches.page(terms, next.compileFilter(&q), 0, 5); ok {
+						kept++
+					}
 				}
 				x = next
 				check(x, fmt.Sprintf("step %d", step))
 			}
 			// Kept through every Apply; a Compact starts afresh.
-			if kept < 30 {
-				t.Errorf("a short search was kept through %d of 40 changes; want all but the compactions", kept)
+			if kept < 2*30 {
+				t.Errorf("two searches were kept through %d of 2×40 changes; want all but the compactions", kept)
 			}
 		})
 	}
