@@ -29,6 +29,11 @@ const (
 	// the storefront's 24. Below 256, so that computing them never sorts
 	// every match (smallest).
 	searchTop = 240
+	// maxCarryPairs bounds the scoring Apply does for the memo (changed
+	// products × kept searches, each pair scored twice, a few microseconds
+	// each): a bulk change of thousands of products starts the memo afresh,
+	// as the read cache drops every search past its own bound.
+	maxCarryPairs = 64 * 256
 )
 
 type searchMemo struct {
@@ -106,6 +111,9 @@ func (m *searchMemo) carry(x, next *Index, ids []int64) *searchMemo {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := &searchMemo{clock: m.clock, entries: make(map[string]*searchEntry, len(m.entries))}
+	if len(ids)*len(m.entries) > maxCarryPairs {
+		return out
+	}
 	for key, e := range m.entries {
 		c := &searchEntry{terms: e.terms, f: e.f, total: e.total, top: slices.Clone(e.top), used: e.used}
 		all := len(e.top) == e.total

@@ -98,3 +98,46 @@ func TestSearchesAreKeptThroughChanges(t *testing.T) {
 		})
 	}
 }
+
+// TestBulkChangeStartsTheSearchMemoAfresh: past maxCarryPairs (changed
+// products × kept searches) Apply keeps no search rather than scoring
+// every pair; up to it, every one is carried.
+func TestBulkChangeStartsTheSearchMemoAfresh(t *testing.T) {
+	g := gen{rand.New(rand.NewPCG(5, 11))}
+	clear(modelIDs)
+	b := NewBuilder()
+	products := map[int64]Product{}
+	for id := int64(1); id <= 1000; id++ {
+		products[id] = g.product(id)
+		if err := b.Add(products[id]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, err := b.Finish(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range searchMemoSize {
+		x.Query(shop.ProductQuery{Terms: []string{"samsung", fmt.Sprint(i)}, Limit: 5})
+	}
+	changes := func(n int) []Product {
+		var out []Product
+		for id := int64(1); id <= int64(n); id++ {
+			out = append(out, g.change(products[id]))
+		}
+		return out
+	}
+	pairs := maxCarryPairs / searchMemoSize
+	for _, c := range []struct {
+		changed int
+		kept    int
+	}{{pairs, searchMemoSize}, {pairs + 1, 0}} {
+		next, _, err := x.Apply(x.Seq()+1, changes(c.changed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(next.searches.entries); got != c.kept {
+			t.Errorf("%d products changed: %d searches kept; want %d", c.changed, got, c.kept)
+		}
+	}
+}
