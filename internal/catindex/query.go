@@ -215,7 +215,9 @@ func (x *Index) search(q *shop.ProductQuery, f *filter, offset, limit int) shop.
 		keys[i] = x.rankKey(h.it, h.score)
 	}
 	first := smallest(keys, max(end, searchTop))
-	x.searches.put(q.Terms, f, len(hits), first)
+	// A deeper page is computed, not kept: each Apply copies every kept
+	// search, and a page far down would make it megabytes.
+	x.searches.put(q.Terms, f, len(hits), first[:min(len(first), searchTop)])
 	if offset >= end {
 		return page
 	}

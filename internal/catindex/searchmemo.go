@@ -134,7 +134,7 @@ func (m *searchMemo) carry(x, next *Index, ids []int64) *searchMemo {
 				}
 			}
 		}
-		if !all && len(c.top) > searchTop {
+		if len(c.top) > searchTop {
 			c.top = c.top[:searchTop]
 		}
 		out.entries[key] = c

@@ -90,6 +90,13 @@ func TestSearchesAreKeptThroughChanges(t *testing.T) {
 				}
 				x = next
 				check(x, fmt.Sprintf("step %d", step))
+				// The check's page at offset 200 reaches past searchTop: it is
+				// computed, not kept.
+				for _, e := range x.searches.entries {
+					if len(e.top) > searchTop {
+						t.Fatalf("step %d: %q keeps %d keys; want at most %d", step, e.terms, len(e.top), searchTop)
+					}
+				}
 			}
 			// Kept through every Apply; a Compact starts afresh.
 			if kept < 2*30 {
