@@ -106,7 +106,8 @@ func (m *searchMemo) put(terms []string, f *filter, total int, top []uint64) {
 // were in x and gains what they are in next. Its top stays the smallest
 // keys of the matches: a key removed leaves the rest the smallest, and a
 // key added is kept only when smaller than the last one kept (or when
-// every match is kept), since keys past the last are unknown.
+// every match is kept), since keys past the last are unknown; and no more
+// than searchTop are kept.
 func (m *searchMemo) carry(x, next *Index, ids []int64) *searchMemo {
 	m.mu.Lock()
 	defer m.mu.Unlock()
