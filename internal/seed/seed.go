@@ -57,7 +57,8 @@ func unknownPassword() (string, error) {
 
 // DemoIfEmpty loads the demo catalogue when the shop has no categories
 // and no products, and reports whether it did. A failure part-way wipes what
-// was written, so the next start tries again on an empty database.
+// was written, so the next start tries again on an empty database; one
+// gathering the statistics afterwards (AfterBulkLoad) keeps the catalogue.
 func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, pws Passwords, out io.Writer) (bool, error) {
 	empty, err := svc.CatalogueEmpty(ctx)
 	if err != nil || !empty {
@@ -74,6 +75,9 @@ func DemoIfEmpty(ctx context.Context, svc *service.Service, mediaDir string, pws
 			err = errors.Join(err, fmt.Errorf("undo partial seed: %w", rerr))
 		}
 		return false, err
+	}
+	if err := svc.AfterBulkLoad(ctx); err != nil {
+		return true, fmt.Errorf("statistics after the demo catalogue: %w", err)
 	}
 	fmt.Fprintf(out, "Seeded the demo catalogue: %d categories, %d stores, %d products, %d rated orders (%s).\n",
 		len(cat.AllCategories()), len(cat.Stores), len(cat.Products), orders, time.Since(start).Round(time.Millisecond))
@@ -293,6 +297,9 @@ func Synthetic(ctx context.Context, svc *service.Service, n int, out io.Writer) 
 	})
 	if err == nil {
 		err = flush()
+	}
+	if err == nil {
+		err = svc.AfterBulkLoad(ctx)
 	}
 	if err != nil {
 		return fmt.Errorf("synthetic products: %w", err)

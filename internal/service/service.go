@@ -45,6 +45,8 @@ type Store interface {
 	ImportJobStore
 	// Reset deletes all data (not the schema).
 	Reset(ctx context.Context) error
+	// Analyze gathers the planner's statistics after a bulk load.
+	Analyze(ctx context.Context) error
 }
 
 // HealthStore answers readiness checks.
@@ -318,6 +320,10 @@ func (s *Service) ResetData(ctx context.Context) error {
 	defer s.deliveryTables.drop()
 	return s.store.Reset(ctx)
 }
+
+// AfterBulkLoad has the database gather its planner's statistics: dwa seed
+// runs it once its products are in.
+func (s *Service) AfterBulkLoad(ctx context.Context) error { return s.store.Analyze(ctx) }
 
 // Now is the service's clock, for answers that depend on the day.
 func (s *Service) Now() time.Time { return s.now() }

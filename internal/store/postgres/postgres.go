@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
@@ -54,6 +55,7 @@ var dialect = sqldb.Dialect{
 	// so deployments (or tests) sharing one database do not hear each other.
 	NotifyChange: `pg_notify('dwa_catalogue:' || current_schema(), CAST(version AS TEXT))`,
 	Listen:       listenForChanges,
+	Analyze:      analyze,
 	// Class skuLockClass, key the store id (folded into 32 bits: a clash
 	// of two stores only makes them wait for each other).
 	LockSKUs: `SELECT pg_advisory_xact_lock(` + skuLockClass + `, CAST(? % 2147483647 AS INTEGER))`,
@@ -81,6 +83,31 @@ func listenForChanges(ctx context.Context, db *sql.DB, log *slog.Logger, wake fu
 		return nil, err
 	}
 	return l.Close, nil
+}
+
+// analyze gathers the statistics of the schema's tables (of this schema
+// only: a database may hold others, such as the benchmarks' and tests').
+func analyze(ctx context.Context, db *sql.DB) error {
+	rows, err := db.QueryContext(ctx, `SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema()
+		ORDER BY tablename`)
+	if err != nil {
+		return err
+	}
+	var tables []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			rows.Close()
+			return err
+		}
+		tables = append(tables, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(tables) == 0 {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `ANALYZE `+strings.Join(tables, ", "))
+	return err
 }
 
 func hasState(codes ...string) func(error) bool {

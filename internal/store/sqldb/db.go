@@ -53,6 +53,10 @@ type Dialect struct {
 	// lost notification connection is back, until the returned stop is
 	// called; it returns once it listens. Without it instances poll.
 	Listen func(ctx context.Context, db *sql.DB, log *slog.Logger, wake func()) (stop func(), err error)
+	// Analyze, when set, gathers the planner's statistics of every table
+	// after a bulk load (PostgreSQL's ANALYZE; SQLite's planner needs none
+	// for this schema's reads, which meet their budgets without).
+	Analyze func(ctx context.Context, db *sql.DB) error
 }
 
 // DB is a pair of pools: one writer (a single connection on SQLite, where

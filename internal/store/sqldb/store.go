@@ -142,6 +142,18 @@ func (s *Store) Warm(ctx context.Context, n int) error {
 	})
 }
 
+// Analyze has the database gather its planner's statistics again after a
+// bulk load (dwa seed). PostgreSQL plans from statistics that only ANALYZE
+// gathers — autovacuum does it, when it is on and gets there — and without
+// them, at a million products, it read 256 products' images by scanning
+// the whole table: 148 ms a read instead of under one.
+func (s *Store) Analyze(ctx context.Context) error {
+	if s.db.Dialect.Analyze == nil {
+		return nil
+	}
+	return s.db.Dialect.Analyze(ctx, s.db.W)
+}
+
 // PendingMigrations counts migrations not applied yet.
 func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
 	return s.db.PendingMigrations(ctx, s.migrations)

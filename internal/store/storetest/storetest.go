@@ -39,6 +39,7 @@ func Run(t *testing.T, open Opener) {
 		{"ProductDetailsPrepared", testProductDetailsPrepared},
 		{"WarmFillsThePool", testWarm},
 		{"CatchUpAfterBulkWrites", testCatchUp},
+		{"AnalyzeAfterBulkLoad", testAnalyze},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,6 +102,27 @@ func testWarm(t *testing.T, st *sqldb.Store) {
 	}
 	if primed != 3 {
 		t.Fatalf("%d backends ran the product page's reads; want the 3 Warm opened", primed)
+	}
+}
+
+// testAnalyze: on PostgreSQL, Analyze leaves every table of the store's
+// schema analysed (the planner's statistics gathered), and only those;
+// elsewhere it does nothing and succeeds.
+func testAnalyze(t *testing.T, st *sqldb.Store) {
+	if err := st.Analyze(ctx); err != nil {
+		t.Fatalf("Analyze: %v", err)
+	}
+	db := st.DB()
+	if db.Dialect.Name != "postgres" {
+		return
+	}
+	var tables, analysed int
+	if err := db.R.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(last_analyze) FROM pg_stat_user_tables
+		WHERE schemaname = current_schema()`).Scan(&tables, &analysed); err != nil {
+		t.Fatal(err)
+	}
+	if tables < 40 || analysed != tables {
+		t.Fatalf("after Analyze %d of the schema's %d tables are analysed; want all of its 40 and more", analysed, tables)
 	}
 }
 
