@@ -425,7 +425,8 @@ func (x *Index) NeedsCompaction() bool {
 }
 
 // Compact returns the same snapshot with the delta folded into a new base:
-// O(n log n), for a background goroutine. The count memo carries over.
+// O(n log n), for a background goroutine. The count memo and the kept
+// searches carry over.
 func (x *Index) Compact() (*Index, error) {
 	b, err := rebuild(x.b, nil, x.masked, x.d.byID)
 	if err != nil {
@@ -434,6 +435,7 @@ func (x *Index) Compact() (*Index, error) {
 	next := newIndex(x.seq, b, x.brands, x.optDict)
 	next.memo = x.memo.carry(func(*filter) int { return 0 })
 	next.facets.kept = x.carryFacets(nil, nil, nil)
+	next.searches = x.searches.copy()
 	return next, nil
 }
 

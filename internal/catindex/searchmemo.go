@@ -40,11 +40,25 @@ type searchMemo struct {
 	mu      sync.Mutex
 	clock   uint64
 	entries map[string]*searchEntry
+	// succ is where carry took this memo: a search filed here afterwards
+	// is carried on to it. A broad search computed on a snapshot (~150 ms
+	// for "s" at 1M on a loaded machine) finds it superseded when changes
+	// arrive faster than that; filed there alone, it was lost with it, and
+	// the next request computed it again, and again.
+	succ *successor
+}
+
+// successor is the memo of the snapshot Apply made from from, changing
+// the products ids.
+type successor struct {
+	memo     *searchMemo
+	from, to *Index
+	ids      []int64
 }
 
 // searchEntry is one kept search. top holds the smallest len(top) rank
 // keys of its matches, in order; it is every match when len(top) ==
-// total. Entries are never modified once filed.
+// total. Only used changes once an entry is filed, under its memo's lock.
 type searchEntry struct {
 	terms []string
 	f     *filter
@@ -83,11 +97,27 @@ func (m *searchMemo) page(terms []string, f *filter, offset, limit int) (shop.Pr
 	return page, true
 }
 
-// put files a search: its total and its smallest keys, in order.
+// put files a search: its total and its smallest keys, in order; and
+// carries it on to the successor, if the snapshot has one by now.
 func (m *searchMemo) put(terms []string, f *filter, total int, top []uint64) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	key := searchKey(terms, f)
+	e := &searchEntry{terms: slices.Clone(terms), f: f, total: total, top: slices.Clone(top)}
+	for m != nil {
+		m.mu.Lock()
+		m.file(e)
+		succ := m.succ
+		m.mu.Unlock()
+		if succ == nil {
+			return
+		}
+		e = carryEntry(e, succ.from, succ.to, succ.ids)
+		m = succ.memo
+	}
+}
+
+// file keeps e, forgetting the least recently used search when full.
+// m.mu is held.
+func (m *searchMemo) file(e *searchEntry) {
+	key := searchKey(e.terms, e.f)
 	if _, ok := m.entries[key]; !ok && len(m.entries) >= searchMemoSize {
 		var oldest *searchEntry
 		for _, e := range m.entries {
@@ -98,49 +128,77 @@ func (m *searchMemo) put(terms []string, f *filter, total int, top []uint64) {
 		delete(m.entries, searchKey(oldest.terms, oldest.f))
 	}
 	m.clock++
-	m.entries[key] = &searchEntry{terms: slices.Clone(terms), f: f, total: total, top: slices.Clone(top), used: m.clock}
+	e.used = m.clock
+	m.entries[key] = e
+}
+
+// copy returns the memo's searches as they are, for a snapshot equal to
+// this one (Compact's).
+func (m *searchMemo) copy() *searchMemo {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := &searchMemo{clock: m.clock, entries: make(map[string]*searchEntry, len(m.entries))}
+	for key, e := range m.entries {
+		c := *e
+		out.entries[key] = &c
+	}
+	return out
 }
 
 // carry returns the memo of next, the snapshot Apply made from x with the
-// products ids changed: each kept search loses what the changed products
-// were in x and gains what they are in next. Its top stays the smallest
-// keys of the matches: a key removed leaves the rest the smallest, and a
-// key added is kept only when smaller than the last one kept (or when
-// every match is kept), since keys past the last are unknown; and no more
-// than searchTop are kept.
+// products ids changed, each kept search carried (carryEntry); a search
+// filed in m later is carried on to it by put. A change of more than
+// maxCarryPairs pairs starts it afresh.
 func (m *searchMemo) carry(x, next *Index, ids []int64) *searchMemo {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := &searchMemo{clock: m.clock, entries: make(map[string]*searchEntry, len(m.entries))}
 	if len(ids)*len(m.entries) > maxCarryPairs {
+		m.succ = nil
 		return out
 	}
 	for key, e := range m.entries {
-		c := &searchEntry{terms: e.terms, f: e.f, total: e.total, top: slices.Clone(e.top), used: e.used}
-		all := len(e.top) == e.total
-		for _, id := range ids {
-			if k, ok := x.searchRank(id, e.terms, e.f); ok {
-				c.total--
-				if i, found := slices.BinarySearch(c.top, k); found {
-					c.top = slices.Delete(c.top, i, i+1)
-				}
-			}
-		}
-		for _, id := range ids {
-			if k, ok := next.searchRank(id, e.terms, e.f); ok {
-				c.total++
-				if all || (len(c.top) > 0 && k < c.top[len(c.top)-1]) {
-					i, _ := slices.BinarySearch(c.top, k)
-					c.top = slices.Insert(c.top, i, k)
-				}
-			}
-		}
-		if len(c.top) > searchTop {
-			c.top = c.top[:searchTop]
-		}
+		c := carryEntry(e, x, next, ids)
+		c.used = e.used
 		out.entries[key] = c
 	}
+	m.succ = &successor{memo: out, from: x, to: next, ids: ids}
 	return out
+}
+
+// carryEntry returns e in next, the snapshot Apply made from x with the
+// products ids changed: it loses what the changed products were in x and
+// gains what they are in next. Its top stays the smallest keys of the
+// matches: a key removed leaves the rest the smallest, and a key added is
+// kept only when smaller than the last one kept (or when every match is
+// kept), since keys past the last are unknown; and no more than searchTop
+// are kept.
+func carryEntry(e *searchEntry, x, next *Index, ids []int64) *searchEntry {
+	// used is not read: it moves under its memo's lock, which put does not
+	// hold here.
+	c := &searchEntry{terms: e.terms, f: e.f, total: e.total, top: slices.Clone(e.top)}
+	all := len(e.top) == e.total
+	for _, id := range ids {
+		if k, ok := x.searchRank(id, e.terms, e.f); ok {
+			c.total--
+			if i, found := slices.BinarySearch(c.top, k); found {
+				c.top = slices.Delete(c.top, i, i+1)
+			}
+		}
+	}
+	for _, id := range ids {
+		if k, ok := next.searchRank(id, e.terms, e.f); ok {
+			c.total++
+			if all || (len(c.top) > 0 && k < c.top[len(c.top)-1]) {
+				i, _ := slices.BinarySearch(c.top, k)
+				c.top = slices.Insert(c.top, i, k)
+			}
+		}
+	}
+	if len(c.top) > searchTop {
+		c.top = c.top[:searchTop]
+	}
+	return c
 }
 
 // searchRank is the rank key product id has in a search of the terms
