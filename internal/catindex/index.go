@@ -425,18 +425,27 @@ func (x *Index) NeedsCompaction() bool {
 }
 
 // Compact returns the same snapshot with the delta folded into a new base:
-// O(n log n), for a background goroutine. The count memo and the kept
-// searches carry over.
-func (x *Index) Compact() (*Index, error) {
-	b, err := rebuild(x.b, nil, x.masked, x.d.byID)
-	if err != nil {
-		return nil, err
+// O(n log n). The count memo and the kept searches carry over.
+func (x *Index) Compact() (*Index, error) { return x.Compaction()() }
+
+// Compaction returns Compact's work, for a background goroutine: it holds
+// what it needs of x, not x, since a snapshot's kept searches point on to
+// its successors (searchMemo.succ) and holding it for the seconds a
+// compaction takes at 1M would keep every snapshot applied meanwhile.
+func (x *Index) Compaction() func() (*Index, error) {
+	seq, src, masked, entries, brands, optDict := x.seq, x.b, x.masked, x.d.byID, x.brands, x.optDict
+	memo := x.memo.carry(func(*filter) int { return 0 })
+	facets := x.carryFacets(nil, nil, nil)
+	searches := x.searches.copy()
+	return func() (*Index, error) {
+		b, err := rebuild(src, nil, masked, entries)
+		if err != nil {
+			return nil, err
+		}
+		next := newIndex(seq, b, brands, optDict)
+		next.memo, next.facets.kept, next.searches = memo, facets, searches
+		return next, nil
 	}
-	next := newIndex(x.seq, b, x.brands, x.optDict)
-	next.memo = x.memo.carry(func(*filter) int { return 0 })
-	next.facets.kept = x.carryFacets(nil, nil, nil)
-	next.searches = x.searches.copy()
-	return next, nil
 }
 
 // rebuild builds a base of src's documents (in the order given, nil for

@@ -551,9 +551,10 @@ func (a *catalogue) maybeCompact(ix *catindex.Index) {
 	a.compacting, a.since = true, nil
 	gen := a.generation
 	a.done.Add(1)
+	work := ix.Compaction()
 	go func() {
 		defer a.done.Done()
-		out, err := ix.Compact()
+		out, err := work()
 		a.compacted <- compaction{gen, out, err}
 	}()
 }
