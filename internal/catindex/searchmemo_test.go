@@ -20,20 +20,7 @@ func TestSearchesAreKeptThroughChanges(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			g := gen{rand.New(rand.NewPCG(seed, 11))}
-			clear(modelIDs)
-			m := model{}
-			b := NewBuilder()
-			for id := int64(1); id <= 3000; id++ {
-				p := g.product(id)
-				m[id] = p
-				if err := b.Add(p); err != nil {
-					t.Fatal(err)
-				}
-			}
-			x, err := b.Finish(1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			x, m := randomIndex(t, g, 3000)
 			// 15 searches × 4 filter sets: all of them fit in the memo.
 			var searches [][]string
 			for _, s := range []string{"s", "se", "c", "ph", "x", "ca", "sam", "phone", "wireles", "samsnug",
@@ -111,19 +98,7 @@ func TestSearchesAreKeptThroughChanges(t *testing.T) {
 // every pair; up to it, every one is carried.
 func TestBulkChangeStartsTheSearchMemoAfresh(t *testing.T) {
 	g := gen{rand.New(rand.NewPCG(5, 11))}
-	clear(modelIDs)
-	b := NewBuilder()
-	products := map[int64]Product{}
-	for id := int64(1); id <= 1000; id++ {
-		products[id] = g.product(id)
-		if err := b.Add(products[id]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	x, err := b.Finish(1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x, products := randomIndex(t, g, 1000)
 	for i := range searchMemoSize {
 		x.Query(shop.ProductQuery{Terms: []string{"samsung", fmt.Sprint(i)}, Limit: 5})
 	}
@@ -154,19 +129,7 @@ func TestBulkChangeStartsTheSearchMemoAfresh(t *testing.T) {
 // one, adjusted for the changes, and answers there as the reference does.
 func TestSearchFiledOnASupersededSnapshotIsCarriedOn(t *testing.T) {
 	g := gen{rand.New(rand.NewPCG(7, 11))}
-	clear(modelIDs)
-	m := model{}
-	b := NewBuilder()
-	for id := int64(1); id <= 2000; id++ {
-		m[id] = g.product(id)
-		if err := b.Add(m[id]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	x, err := b.Finish(1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x, m := randomIndex(t, g, 2000)
 	snapshots := []*Index{x}
 	for step := range 2 {
 		var batch []Product
@@ -195,4 +158,24 @@ func TestSearchFiledOnASupersededSnapshotIsCarriedOn(t *testing.T) {
 			t.Fatalf("%q carried on: %v of %d; want %v of %d", s, got.IDs, got.Total, want.IDs, want.Total)
 		}
 	}
+}
+
+// randomIndex builds an index of n random products, and the reference
+// model of them.
+func randomIndex(t *testing.T, g gen, n int) (*Index, model) {
+	t.Helper()
+	clear(modelIDs)
+	m := model{}
+	b := NewBuilder()
+	for id := int64(1); id <= int64(n); id++ {
+		m[id] = g.product(id)
+		if err := b.Add(m[id]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, err := b.Finish(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x, m
 }
