@@ -91,13 +91,17 @@ for (const path of PAGES) {
     }) => {
       await page.setViewportSize({ width, height: 740 });
       await recordPaints(page);
-      // The app's scripts wait until the shell has been measured.
+      // The app's scripts wait until the shell has been measured; the page's own code comes a
+      // second after the rest (a slow network's order): the app must not replace the shell with
+      // an empty page meanwhile, whose footer the page would then push down.
       let release = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
       await page.route('**/assets/*.js', async (route) => {
         await held;
+        if (route.request().url().includes('/assets/route-'))
+          await new Promise((resolve) => setTimeout(resolve, 1000));
         await route.continue();
       });
       await page.goto(path, { waitUntil: 'commit' });

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { startPwa } from './lib/pwa-schedule';
 import './index.css';
 
@@ -11,15 +11,33 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const client = createQueryClient();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders client={client}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * How long the server's painting of the first screen may stay while the page's code arrives.
+ * Rendered before it, the app would put an empty page in its place, with the footer where the
+ * picture was; the page would then push the footer down (a layout shift) and paint its largest
+ * element again (decision 0031). Past this, or offline, the app renders with its loading state.
+ */
+const PAGE_CODE_WAIT_MS = 5000;
+
+function pageCode(): Promise<unknown> {
+  if (!navigator.onLine) return Promise.resolve();
+  return Promise.race([
+    preloadPage(window.location.pathname).catch(() => undefined),
+    new Promise((resolve) => window.setTimeout(resolve, PAGE_CODE_WAIT_MS)),
+  ]);
+}
+
+void pageCode().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders client={client}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+});
 
 // The offline banner, the new-version prompt and the service worker (src/pwa) load apart from
 // every route's initial code, a moment after the page: before, their requests and work would

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, type ReactElement } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { Loading } from '@/components/ui/loading';
-import { lazyPart } from '@/lib/lazy-part';
+import { lazyPart, type LazyPart } from '@/lib/lazy-part';
 import { Layout } from './layout/layout';
 import { RouteErrorBoundary } from './route-error';
 
@@ -71,6 +71,18 @@ export const routes = (
     <Route path="*" element={<NotFound />} />
   </>
 );
+
+/** Loads the code of the pages that answer `pathname` (a page and the routes around it). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(createRoutesFromElements(routes), pathname) ?? [];
+  return Promise.all(
+    matches.map(({ route }) => {
+      const type = (route.element as ReactElement | undefined)?.type as
+        Partial<LazyPart<object>> | undefined;
+      return type?.preload?.() ?? Promise.resolve();
+    }),
+  );
+}
 
 export function AppRoutes() {
   return (

@@ -1,5 +1,7 @@
+import { createElement, Suspense } from 'react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { loadOnce, RELOAD_FLAG } from './lazy-part';
+import { lazyPart, loadOnce, RELOAD_FLAG } from './lazy-part';
 
 const Page = () => null;
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module');
@@ -56,5 +58,31 @@ describe('loadOnce', () => {
     await expect(loaded).resolves.toEqual({ default: Page });
     expect(attempts).toBe(2);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('lazyPart', () => {
+  const Here = () => createElement('p', null, 'here');
+  const inSuspense = (part: ReturnType<typeof lazyPart>) =>
+    createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(part));
+
+  it('renders a preloaded part at once, never its fallback', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: Here }));
+    const Part = lazyPart(load);
+    await Part.preload();
+    render(inSuspense(Part));
+    expect(screen.getByText('here')).toBeInTheDocument();
+    expect(screen.queryByText('waiting')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the fallback of a part not yet loaded, then the part, loading it once', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: Here }));
+    const Part = lazyPart(load);
+    render(inSuspense(Part));
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('here')).toBeInTheDocument();
+    await Part.preload();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 // After a deploy, an open tab may ask for a chunk that no longer exists. The cure is one
 // full reload (which fetches the new index.html and chunk names); the sessionStorage flag makes
@@ -50,7 +50,31 @@ export async function loadOnce<M>(load: () => Promise<M>, reload: () => void = r
   }
 }
 
+/** A lazily loaded part whose code can be asked for before it is first rendered. */
+export type LazyPart<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Loads the part's code; once it is here, the part renders at once, without suspending. */
+  preload: () => Promise<unknown>;
+};
+
 /** `React.lazy` for pages and on-demand parts (dialogs, menus), with the reload-once cure. */
-export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => loadOnce(load));
+export function lazyPart<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyPart<P> {
+  type Module = { default: ComponentType<P> };
+  let loaded: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  const preload = () => (loading ??= loadOnce(load).then((module) => (loaded = module)));
+  const part = lazy(() => {
+    if (!loaded) return preload();
+    // React.lazy takes a thenable that answers at once as already resolved: a preloaded part's
+    // first render does not show its fallback for a frame.
+    const module = loaded;
+    const ready = {
+      then: (resolve: (m: Module) => void) => {
+        resolve(module);
+      },
+    };
+    return ready as unknown as Promise<Module>;
+  });
+  return Object.assign(part, { preload });
 }
