@@ -169,6 +169,9 @@ type conn struct {
 	// uncounted leaves the statements out of QueryCount: the catalogue
 	// applier's, which run in the background whatever requests do.
 	uncounted bool
+	// pinned is warm's transaction on one reader connection: queryPrepared
+	// runs the pool's statements through it.
+	pinned *sql.Tx
 }
 
 func (c conn) count() {
@@ -196,7 +199,7 @@ func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 // a third of the cost of those reads on SQLite. In a transaction or on a
 // single connection it is query.
 func (c conn) queryPrepared(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if c.q != queryer(c.db.R) {
+	if c.q != queryer(c.db.R) && c.pinned == nil {
 		return c.query(ctx, query, args...)
 	}
 	st, err := c.db.prepared(ctx, c.db.Rebind(query))
@@ -205,6 +208,9 @@ func (c conn) queryPrepared(ctx context.Context, query string, args ...any) (*sq
 	}
 	if st == nil {
 		return c.query(ctx, query, args...)
+	}
+	if c.pinned != nil {
+		st = c.pinned.StmtContext(ctx, st)
 	}
 	c.count()
 	rows, err := st.QueryContext(ctx, args...)
@@ -337,8 +343,12 @@ func (db *DB) tryTx(ctx context.Context, fn func(c conn) error) error {
 func (db *DB) TxRetries() int64 { return db.retries.Load() }
 
 // warm fills the reader pool up to n open connections and runs prime on
-// each one it opens. Connections held elsewhere (a LISTEN) count towards
-// n, so this never waits for one to come back.
+// each one it opens, through a read-only transaction pinned to it: there
+// queryPrepared runs the pool's own statements (Tx.StmtContext prepares a
+// pool statement on the transaction's connection and keeps it there), so
+// requests find them prepared and planned on whichever connection they
+// get. Connections held elsewhere (a LISTEN) count towards n, so this never
+// waits for one to come back.
 func (db *DB) warm(ctx context.Context, n int, prime func(ctx context.Context, c conn) error) error {
 	conns := make([]*sql.Conn, 0, n)
 	defer func() {
@@ -346,13 +356,24 @@ func (db *DB) warm(ctx context.Context, n int, prime func(ctx context.Context, c
 			_ = c.Close()
 		}
 	}()
+	// The statements are created first, on the pool: preparing one takes a
+	// connection of its own, and later every connection may be held here.
+	if err := prime(ctx, db.reader()); err != nil {
+		return err
+	}
 	for db.R.Stats().OpenConnections < n {
 		c, err := db.R.Conn(ctx)
 		if err != nil {
 			return err
 		}
 		conns = append(conns, c)
-		if err := prime(ctx, conn{db: db, q: c}); err != nil {
+		tx, err := c.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
+			return err
+		}
+		err = prime(ctx, conn{db: db, q: tx, pinned: tx})
+		_ = tx.Rollback()
+		if err != nil {
 			return err
 		}
 	}
