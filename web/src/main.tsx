@@ -22,7 +22,10 @@ const PAGE_CODE_WAIT_MS = 5000;
 function pageCode(): Promise<unknown> {
   if (!navigator.onLine) return Promise.resolve();
   return Promise.race([
-    preloadPage(window.location.pathname).catch(() => undefined),
+    // A failure here is the page's to show (its lazy part retries and reports), not a blank app.
+    Promise.resolve()
+      .then(() => preloadPage(window.location.pathname))
+      .catch(() => undefined),
     new Promise((resolve) => window.setTimeout(resolve, PAGE_CODE_WAIT_MS)),
   ]);
 }
