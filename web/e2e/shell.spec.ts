@@ -98,10 +98,13 @@ for (const path of PAGES) {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
+      let delayed = 0;
       await page.route('**/assets/*.js', async (route) => {
         await held;
-        if (route.request().url().includes('/assets/route-'))
+        if (route.request().url().includes('/assets/route-')) {
+          delayed += 1;
           await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
         await route.continue();
       });
       await page.goto(path, { waitUntil: 'commit' });
@@ -114,6 +117,8 @@ for (const path of PAGES) {
 
       release();
       await expect(page.locator('main#main')).toBeVisible();
+      // The page's chunk was one of those held back (its name is the build's, vite.config.ts).
+      expect(delayed).toBeGreaterThan(0);
       const appImage = await loadedImageBox(page, 'main#main');
       const appHeader = await page.getByRole('banner').boundingBox();
       expect(appImage).toEqual(shellImage);
