@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -30,16 +30,23 @@ function pageCode(): Promise<unknown> {
   ]);
 }
 
+// The first render is a transition: React renders it in slices of a few milliseconds, yielding
+// between them, instead of in one task of a hundred or more on a cheap phone — a tap meanwhile is
+// answered, and Lighthouse's Total Blocking Time fell from 385–572 ms to 11–183 ms (decision 0031).
+// The server's first screen stays until the page is ready to replace it.
 void pageCode().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders client={client}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders client={client}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });
 
 // The offline banner, the new-version prompt and the service worker (src/pwa) load apart from

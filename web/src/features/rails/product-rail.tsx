@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import { ProductCard, type CardProduct } from '@/components/product-card';
 import { SIDE_SCROLL_SLOT, SideScroll } from '@/components/ui/side-scroll';
@@ -36,6 +36,9 @@ export function ProductRail({
     staleTime: RAIL_STALE_TIME,
     retry: false,
   });
+  // The cards render in the background, in slices, not in one long task as the answer lands: a
+  // phone's main thread stays free for the shopper's taps (the skeleton shows meanwhile).
+  const shown = useDeferredValue(data);
   if (isError || data?.length === 0) return null;
   return (
     <section ref={ref} aria-labelledby={headingId} className="mt-10">
@@ -53,9 +56,9 @@ export function ProductRail({
           </Link>
         )}
       </div>
-      {data ? (
+      {shown ? (
         <SideScroll labelledBy={headingId}>
-          {data.map((product) => (
+          {shown.map((product) => (
             <li key={product.id} className={SIDE_SCROLL_SLOT}>
               <ProductCard product={product} />
             </li>
