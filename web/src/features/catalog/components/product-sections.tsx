@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ScrollRow } from '@/components/ui/scroll-row';
 import { Stars } from '@/components/ui/stars';
 import { sanitizeHtml } from '@/lib/sanitize';
+import { formatDate } from '@/lib/dates';
 import { storePath } from '@/lib/store-path';
 import type { Product } from '../api/get-product';
 
@@ -87,8 +88,6 @@ export function RichText({ html, empty }: { html: string | null | undefined; emp
   return <div className={richText} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GH', { dateStyle: 'medium' });
-
 /** Verified reviews only (spec §4), each with its author's verified rating when there is one. */
 export function ReviewList({ product }: { product: Product }) {
   const reviews = product.reviews.filter((r) => r.is_verified);
@@ -110,7 +109,7 @@ export function ReviewList({ product }: { product: Product }) {
               </span>
               {rating !== undefined && <Stars rating={rating} />}
               <time dateTime={review.date_created} className="text-sm text-muted">
-                {dateFormat.format(new Date(review.date_created))}
+                {formatDate(review.date_created)}
               </time>
             </div>
             <p className="mt-1 whitespace-pre-line">{review.review}</p>
