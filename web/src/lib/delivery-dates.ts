@@ -1,5 +1,5 @@
 // Delivery dates live here, not in lib/dates.ts: that module is in every page's first JS, and
-// only order and back-office pages show promised dates (vite.config.ts keeps this one out).
+// only the pages that promise a date need these (vite.config.ts keeps this one out).
 import { MONTHS } from './dates';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
