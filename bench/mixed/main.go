@@ -26,6 +26,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,6 +53,9 @@ var (
 	poll       = flag.Duration("poll", 20*time.Millisecond, "first freshness poll interval (grows ×1.5 to -poll-max)")
 	pollMax    = flag.Duration("poll-max", 100*time.Millisecond, "longest freshness poll interval")
 	giveUp     = flag.Duration("give-up", 10*time.Second, "freshness: count a write as stale after this long")
+	warmUp     = flag.Duration("warm-up", 5*time.Second, "reads at the rate before the baseline, not counted: the server settles after the set-up's sign-ups")
+	readsOnly  = flag.Bool("reads-only", false, "internal: run one phase of the read mix and print its results as JSON")
+	slugs      = flag.String("category-slugs", "", "internal, with -reads-only: the category pages' slugs, comma-separated")
 )
 
 const storefrontFields = "fields=id,name,unit_price,images,inventory,average_rating,description"
@@ -66,6 +70,10 @@ func main() {
 	for _, b := range flag.Args() {
 		bases = append(bases, strings.TrimSuffix(b, "/"))
 	}
+	if *readsOnly {
+		check(json.NewEncoder(os.Stdout).Encode(runReads(readMix(bases, strings.Split(*slugs, ",")))))
+		return
+	}
 	api := bases[0] + "/api"
 
 	s := setUp(api)
@@ -79,7 +87,10 @@ func main() {
 	for _, r := range reads {
 		check(benchkit.Warm(r.urls))
 	}
-	alone := runReads(reads)
+	if *warmUp > 0 {
+		readsApart(bases, s.categorySlugs, *warmUp)
+	}
+	alone := readsApart(bases, s.categorySlugs, *duration)
 	rssAlone := rss()
 
 	w := &writer{api: api, bases: bases, s: s, lat: map[string][]float64{}, fresh: make([][]float64, len(bases)),
@@ -91,7 +102,7 @@ func main() {
 			Scarce: s.scarce, ScarceShare: scarceShare, Tokens: s.tokens}.Run()
 	})
 	wg.Go(w.run)
-	with := runReads(reads)
+	with := readsApart(bases, s.categorySlugs, *duration)
 	wg.Wait()
 	w.polls.Wait()
 	rssWith := rss()
@@ -271,6 +282,27 @@ func runReads(mix []read) []benchkit.Result {
 	}
 	wg.Wait()
 	return out
+}
+
+// readsApart runs the read mix for d in a process of its own (this
+// program with -reads-only) and returns what it measured. In this process
+// the readers would share Go's scheduler with the writers, the orders and
+// the freshness polls, which decode JSON: a reader whose answer has arrived
+// may wait for a busy goroutine's time slice (up to 10 ms) before it reads
+// it, so the writes phase measured the bench's own work as read latency.
+func readsApart(bases, categorySlugs []string, d time.Duration) []benchkit.Result {
+	self, err := os.Executable()
+	check(err)
+	args := []string{"-reads-only", "-rate", strconv.Itoa(*rate), "-duration", d.String(),
+		"-products", strconv.Itoa(*products), "-endpoints", *endpoints,
+		"-category-slugs", strings.Join(categorySlugs, ",")}
+	cmd := exec.Command(self, append(args, bases...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	check(err)
+	var res []benchkit.Result
+	check(json.Unmarshal(out, &res))
+	return res
 }
 
 // writer makes the seller's writes at a fixed rate, cycling through the
