@@ -22,6 +22,9 @@ function names(page: Page) {
 }
 
 async function settled(page: Page) {
+  // The server's first screen (inert) stays until the app's first render commits, and shows
+  // nothing busy: wait for the app's page first.
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
