@@ -51,7 +51,17 @@ export function ProductGrid({
     <>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
         {products.map((product, index) => (
-          <li key={product.id}>
+          <li
+            key={product.id}
+            // Past the first rows the browser skips a card's style, layout and paint until it
+            // comes near the screen: a grid grown to hundreds of cards costs a cheap phone what
+            // its visible ones do. The height stands in until the card's own is known.
+            className={
+              index < EAGER_IMAGES
+                ? undefined
+                : '[contain-intrinsic-block-size:auto_20rem] [content-visibility:auto]'
+            }
+          >
             <ProductCard
               product={product}
               eager={index < EAGER_IMAGES}
