@@ -46,9 +46,10 @@ function revealCurrent(el: HTMLElement) {
 }
 
 /**
- * Whether part of a sideways-scrolling row is hidden past its end, kept up to date as it scrolls
- * and as the window resizes. `reveal` runs first, now and on every resize (a phone turned), and
- * again whenever `key` changes.
+ * Whether part of a sideways-scrolling row is hidden past its end, kept up to date as it scrolls,
+ * as the window resizes and as its items change size (the web font arriving after the first
+ * render widens every label: a row that fitted may no longer fit). `reveal` runs first, now and
+ * on every resize (a phone turned), and again whenever `key` changes.
  */
 export function useHiddenEnd(
   row: RefObject<HTMLElement | null>,
@@ -69,9 +70,14 @@ export function useHiddenEnd(
     resized();
     el.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', resized);
+    // The row's items and theirs (a list's entries, a rail's cards): the row's own box keeps
+    // its size when only its content grows.
+    const sizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    for (const item of el.querySelectorAll(':scope > *, :scope > * > *')) sizes?.observe(item);
     return () => {
       el.removeEventListener('scroll', update);
       window.removeEventListener('resize', resized);
+      sizes?.disconnect();
     };
   }, [row, reveal, key]);
   return more;
