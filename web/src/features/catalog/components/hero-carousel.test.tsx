@@ -126,6 +126,46 @@ describe('hero carousel', () => {
     expect(current()).toHaveAccessibleName('2 of 3');
   });
 
+  it('pauses while scrolled out of view', async () => {
+    const watched: { callback: IntersectionObserverCallback; target: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly callback: IntersectionObserverCallback;
+        constructor(callback: IntersectionObserverCallback) {
+          this.callback = callback;
+        }
+        observe(target: Element) {
+          watched.push({ callback: this.callback, target });
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    await renderHome();
+    const carousel = screen.getByRole('region', { name: 'Featured collections' });
+    const show = (isIntersecting: boolean) => {
+      for (const w of watched.filter((w) => w.target === carousel)) {
+        w.callback(
+          [{ isIntersecting, target: carousel } as unknown as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
+      }
+    };
+    expect(watched.some((w) => w.target === carousel)).toBe(true);
+    act(() => {
+      show(false);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(12_000));
+    expect(current()).toHaveAccessibleName('1 of 3');
+    act(() => {
+      show(true);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(current()).toHaveAccessibleName('2 of 3');
+    vi.unstubAllGlobals();
+  });
+
   it('does not move by itself when reduced motion is preferred', async () => {
     await renderHome(true);
     await act(() => vi.advanceTimersByTimeAsync(20_000));

@@ -1,4 +1,11 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
@@ -48,6 +55,23 @@ function usePageVisible() {
   );
 }
 
+/** Whether the element is on screen (true until known, and where it cannot be observed). */
+function useOnScreen(el: RefObject<HTMLElement | null>) {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const target = el.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      setOnScreen(entries.some((e) => e.isIntersecting));
+    });
+    observer.observe(target);
+    return () => {
+      observer.disconnect();
+    };
+  }, [el]);
+  return onScreen;
+}
+
 /** Slide links are stored with or without their leading slash (spec §2): both go in the shop. */
 function slideHref(link: string) {
   return link.startsWith('/') ? link : `/${link}`;
@@ -55,7 +79,8 @@ function slideHref(link: string) {
 
 /**
  * The home page's hero carousel (spec §2): the slides fade into each other and move on every
- * 5000 ms, except while the pointer or the focus is on them, while the tab is hidden, when
+ * 5000 ms, except while the pointer or the focus is on them, while the tab is hidden or the
+ * carousel scrolled out of view (a fade nobody sees costs a cheap phone its frames), when
  * paused with its button, or when the visitor prefers reduced motion. Only the shown slide's
  * image and the next one's are fetched (and those of slides shown before). In data-saver mode it
  * neither moves on nor fades, and a slide's image is fetched only when the slide is shown.
@@ -79,9 +104,11 @@ function Slides({ slides }: { slides: readonly HeroSlide[] }) {
   const reducedMotion = usePrefersReducedMotion();
   const saver = useDataSaver();
   const visible = usePageVisible();
+  const frame = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(frame);
   const count = slides.length;
   const running =
-    !paused && !hovered && !focused && visible && !reducedMotion && !saver && count > 1;
+    !paused && !hovered && !focused && visible && onScreen && !reducedMotion && !saver && count > 1;
 
   useEffect(() => {
     if (!running) return;
@@ -100,6 +127,7 @@ function Slides({ slides }: { slides: readonly HeroSlide[] }) {
 
   return (
     <section
+      ref={frame}
       aria-roledescription="carousel"
       aria-label="Featured collections"
       className={cx(FRAME, 'mb-8 bg-brand-900 text-white')}
