@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { cx } from '@/lib/cx';
 import { Icon } from './icon';
 
@@ -47,9 +47,9 @@ function revealCurrent(el: HTMLElement) {
 
 /**
  * Whether part of a sideways-scrolling row is hidden past its end, kept up to date as it scrolls,
- * as the window resizes and as its items change size (the web font arriving after the first
- * render widens every label: a row that fitted may no longer fit). `reveal` runs first, now and
- * on every resize (a phone turned), and again whenever `key` changes.
+ * as the window resizes, and as the row or its items change size without that: the page's
+ * scrollbar appearing once the page grows taller narrows the row, items arriving widen it. `reveal`
+ * runs first, now and on every resize (a phone turned), and again whenever `key` changes.
  */
 export function useHiddenEnd(
   row: RefObject<HTMLElement | null>,
@@ -57,7 +57,8 @@ export function useHiddenEnd(
   key?: unknown,
 ): boolean {
   const [more, setMore] = useState(false);
-  useEffect(() => {
+  // Measured before the row is first painted: no frame shows it cut off without its hint.
+  useLayoutEffect(() => {
     const el = row.current;
     if (!el) return;
     const update = () => {
@@ -70,10 +71,11 @@ export function useHiddenEnd(
     resized();
     el.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', resized);
-    // The row's items and theirs (a list's entries, a rail's cards): the row's own box keeps
+    // The row, its items and theirs (a list's entries, a rail's cards): the row's own box keeps
     // its size when only its content grows.
     const sizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-    for (const item of el.querySelectorAll(':scope > *, :scope > * > *')) sizes?.observe(item);
+    for (const box of [el, ...el.querySelectorAll(':scope > *, :scope > * > *')])
+      sizes?.observe(box);
     return () => {
       el.removeEventListener('scroll', update);
       window.removeEventListener('resize', resized);
