@@ -1,29 +1,31 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScrollRow } from './scroll-row';
 
+// Records what each ResizeObserver watches, and lets a test say that sizes changed.
+const observers: { callback: () => void; targets: Element[] }[] = [];
+class Recording {
+  targets: Element[] = [];
+  constructor(callback: () => void) {
+    observers.push({ callback, targets: this.targets });
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  disconnect() {
+    this.targets.length = 0;
+  }
+}
+const watched = () => observers.flatMap((o) => o.targets);
+
 describe('scroll row', () => {
   afterEach(() => {
+    observers.length = 0;
     vi.unstubAllGlobals();
   });
 
-  it('shows the end hint once its items grow past the row (a web font arriving)', () => {
-    const observers: { callback: () => void; targets: Element[] }[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        targets: Element[] = [];
-        constructor(callback: () => void) {
-          observers.push({ callback, targets: this.targets });
-        }
-        observe(target: Element) {
-          this.targets.push(target);
-        }
-        disconnect() {
-          this.targets.length = 0;
-        }
-      },
-    );
+  it('shows the end hint once its items grow past the row (longer labels after a re-render)', () => {
+    vi.stubGlobal('ResizeObserver', Recording);
     let scrollWidth = 300; // fits a 320 px row at first
     const { container } = render(
       <ScrollRow label="Sections">
@@ -37,13 +39,32 @@ describe('scroll row', () => {
     Object.defineProperty(row, 'clientWidth', { value: 320 });
     Object.defineProperty(row, 'scrollWidth', { get: () => scrollWidth });
     expect(container.querySelector('[data-scroll-hint="end"]')).toBeNull();
-    const watched = observers.flatMap((o) => o.targets);
-    expect(watched).toContain(container.querySelector('li'));
+    expect(watched()).toContain(container.querySelector('li'));
 
     scrollWidth = 420;
     act(() => {
       for (const o of observers) o.callback();
     });
     expect(container.querySelector('[data-scroll-hint="end"]')).not.toBeNull();
+  });
+
+  it("watches items put in after the first render (a rail's cards replacing its skeletons)", async () => {
+    vi.stubGlobal('ResizeObserver', Recording);
+    const { rerender } = render(
+      <ScrollRow label="Deals">
+        <ul />
+      </ScrollRow>,
+    );
+    rerender(
+      <ScrollRow label="Deals">
+        <ul>
+          <li>Xbox Series X</li>
+        </ul>
+      </ScrollRow>,
+    );
+    const card = screen.getByText('Xbox Series X');
+    await waitFor(() => {
+      expect(watched()).toContain(card);
+    });
   });
 });

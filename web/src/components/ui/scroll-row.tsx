@@ -72,14 +72,21 @@ export function useHiddenEnd(
     el.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', resized);
     // The row, its items and theirs (a list's entries, a rail's cards): the row's own box keeps
-    // its size when only its content grows.
+    // its size when only its content grows. Items put in later (a rail's cards replacing its
+    // skeletons) are watched from then on.
     const sizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-    for (const box of [el, ...el.querySelectorAll(':scope > *, :scope > * > *')])
-      sizes?.observe(box);
+    const watch = () => {
+      for (const box of [el, ...el.querySelectorAll(':scope > *, :scope > * > *')])
+        sizes?.observe(box);
+    };
+    watch();
+    const items = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(watch);
+    items?.observe(el, { childList: true, subtree: true });
     return () => {
       el.removeEventListener('scroll', update);
       window.removeEventListener('resize', resized);
       sizes?.disconnect();
+      items?.disconnect();
     };
   }, [row, reveal, key]);
   return more;

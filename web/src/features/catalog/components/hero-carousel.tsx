@@ -1,15 +1,9 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
 import { useDataSaver } from '@/lib/data-saver';
+import { useInViewport } from '@/lib/use-near-viewport';
 import { useHeroSlides, type HeroSlide } from '../api/get-hero-slides';
 import { Icon } from '@/components/ui/icon';
 
@@ -55,23 +49,6 @@ function usePageVisible() {
   );
 }
 
-/** Whether the element is on screen (true until known, and where it cannot be observed). */
-function useOnScreen(el: RefObject<HTMLElement | null>) {
-  const [onScreen, setOnScreen] = useState(true);
-  useEffect(() => {
-    const target = el.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      setOnScreen(entries.some((e) => e.isIntersecting));
-    });
-    observer.observe(target);
-    return () => {
-      observer.disconnect();
-    };
-  }, [el]);
-  return onScreen;
-}
-
 /** Slide links are stored with or without their leading slash (spec §2): both go in the shop. */
 function slideHref(link: string) {
   return link.startsWith('/') ? link : `/${link}`;
@@ -105,7 +82,7 @@ function Slides({ slides }: { slides: readonly HeroSlide[] }) {
   const saver = useDataSaver();
   const visible = usePageVisible();
   const frame = useRef<HTMLElement>(null);
-  const onScreen = useOnScreen(frame);
+  const onScreen = useInViewport(frame, { initial: true });
   const count = slides.length;
   const running =
     !paused && !hovered && !focused && visible && onScreen && !reducedMotion && !saver && count > 1;
