@@ -53,7 +53,8 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  if (event.data === 'skip-waiting') void self.skipWaiting();
+  // Kept alive until it has taken over: a worker stopped in between would leave the page waiting.
+  if (event.data === 'skip-waiting') event.waitUntil(self.skipWaiting());
   if (event.data === 'version') event.ports[0]?.postMessage(VERSION);
   // The code the page loaded before this worker controlled it (its route's chunk): copied from
   // the HTTP cache, so that page opens offline too.

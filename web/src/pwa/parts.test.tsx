@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFUSED_KEY } from '@/features/cart/api/offline-queue';
 import { NEW_VERSION, OFFLINE_BANNER, PwaParts } from './parts';
-import { offerUpdate, resetUpdate } from './update';
+import { offerUpdate, page, resetUpdate } from './update';
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
@@ -48,8 +48,34 @@ describe('new version prompt', () => {
     expect(prompt).toHaveTextContent(NEW_VERSION);
     expect(postMessage).not.toHaveBeenCalled();
 
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(postMessage).toHaveBeenCalledWith('skip-waiting');
+    expect(reload).not.toHaveBeenCalled();
+    act(() => {
+      container.dispatchEvent(new Event('controllerchange'));
+    });
+    expect(reload).toHaveBeenCalledTimes(1);
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('reloads at once when the new version took over already (Reload chosen in another tab)', () => {
+    const container = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
+    const postMessage = vi.fn();
+    const worker = { postMessage, state: 'installed' } as unknown as ServiceWorker;
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    render(<PwaParts />);
+    act(() => {
+      offerUpdate(worker);
+    });
+    // The other tab's choice: the worker activates, and this page's controller changes unheard.
+    Object.assign(worker, { state: 'activated' });
+    container.dispatchEvent(new Event('controllerchange'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(postMessage).not.toHaveBeenCalled();
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 });

@@ -28,14 +28,30 @@ export function useUpdateWaiting(): boolean {
   );
 }
 
-/** Lets the waiting version take over, then reloads the page into it. */
+/** How the page reloads; a seam for tests (jsdom's location cannot be stubbed). */
+export const page = {
+  reload() {
+    window.location.reload();
+  },
+};
+
+/**
+ * Lets the waiting version take over, then reloads the page into it. A version that took over
+ * already — the shopper chose Reload in another tab: a worker's activation moves every tab to it,
+ * and this tab's `controllerchange` came before anything listened — is reloaded into at once;
+ * asking it to skip waiting again would change nothing, and the prompt would stay.
+ */
 export function applyUpdate() {
   const worker = waiting;
   if (!worker) return;
+  if (worker.state === 'activating' || worker.state === 'activated') {
+    page.reload();
+    return;
+  }
   navigator.serviceWorker.addEventListener(
     'controllerchange',
     () => {
-      window.location.reload();
+      page.reload();
     },
     { once: true },
   );
