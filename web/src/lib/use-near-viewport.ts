@@ -31,7 +31,7 @@ export function useInViewport(
 }
 
 /**
- * True once the element comes within `margin` of the viewport, and from then on: a rail below the
+ * True once the element comes within `ahead` of the viewport, and from then on: a rail below the
  * fold asks for its products only when the shopper scrolls towards it. Without
  * IntersectionObserver it stays false: the rails are extras, and component tests that want them
  * stub the observer. In data-saver mode nothing is fetched ahead: the element must be in the
