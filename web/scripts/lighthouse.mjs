@@ -5,7 +5,9 @@
 // Besides the scores it prints, per page, the median of each metric (FCP, LCP, TBT, CLS, Speed Index,
 // as Lighthouse's simulated throttling computes them) and, for the run with the median score, what
 // the first screen waited for: the LCP element, its phases, the render-blocking requests, the
-// network chain, unused JavaScript and main-thread time, so a failure says where to look.
+// network chain, unused JavaScript, main-thread time and the graph Lighthouse's simulation built the
+// first paint from (each request and main-thread task with its simulated times), so a failure says
+// where to look.
 // DWA_LH_SAVE=<dir> also writes each run's full report (JSON) and its trace (.trace.json, for the
 // Performance panel) there.
 import { spawn } from 'node:child_process';
