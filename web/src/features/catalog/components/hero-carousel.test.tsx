@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { intersectionByHand } from '@/test/intersection';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -61,6 +62,7 @@ async function renderHome(reducedMotion = false) {
 describe('hero carousel', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('shows each slide with its Shop Now link (links without a slash get one)', async () => {
@@ -127,43 +129,20 @@ describe('hero carousel', () => {
   });
 
   it('pauses while scrolled out of view', async () => {
-    const watched: { callback: IntersectionObserverCallback; target: Element }[] = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        private readonly callback: IntersectionObserverCallback;
-        constructor(callback: IntersectionObserverCallback) {
-          this.callback = callback;
-        }
-        observe(target: Element) {
-          watched.push({ callback: this.callback, target });
-        }
-        disconnect() {}
-        unobserve() {}
-      },
-    );
+    const view = intersectionByHand();
     await renderHome();
     const carousel = screen.getByRole('region', { name: 'Featured collections' });
-    const show = (isIntersecting: boolean) => {
-      for (const w of watched.filter((w) => w.target === carousel)) {
-        w.callback(
-          [{ isIntersecting, target: carousel } as unknown as IntersectionObserverEntry],
-          {} as IntersectionObserver,
-        );
-      }
-    };
-    expect(watched.some((w) => w.target === carousel)).toBe(true);
+    expect(view.watched(carousel)).toBe(true);
     act(() => {
-      show(false);
+      view.show(carousel, false);
     });
     await act(() => vi.advanceTimersByTimeAsync(12_000));
     expect(current()).toHaveAccessibleName('1 of 3');
     act(() => {
-      show(true);
+      view.show(carousel, true);
     });
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(current()).toHaveAccessibleName('2 of 3');
-    vi.unstubAllGlobals();
   });
 
   it('does not move by itself when reduced motion is preferred', async () => {
