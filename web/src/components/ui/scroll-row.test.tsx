@@ -66,5 +66,18 @@ describe('scroll row', () => {
     await waitFor(() => {
       expect(watched()).toContain(card);
     });
+    // The list's items as they are now; nothing removed is held on to.
+    rerender(
+      <ScrollRow label="Deals">
+        <ul>
+          <li key="ps5">PlayStation 5</li>
+        </ul>
+      </ScrollRow>,
+    );
+    const next = screen.getByText('PlayStation 5');
+    await waitFor(() => {
+      expect(watched()).toContain(next);
+    });
+    expect(watched()).not.toContain(card);
   });
 });

@@ -72,10 +72,11 @@ export function useHiddenEnd(
     el.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', resized);
     // The row, its items and theirs (a list's entries, a rail's cards): the row's own box keeps
-    // its size when only its content grows. Items put in later (a rail's cards replacing its
-    // skeletons) are watched from then on.
+    // its size when only its content grows. When items change (a rail's cards replacing its
+    // skeletons) the boxes watched are the ones there now, not the ones removed.
     const sizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     const watch = () => {
+      sizes?.disconnect();
       for (const box of [el, ...el.querySelectorAll(':scope > *, :scope > * > *')])
         sizes?.observe(box);
     };
