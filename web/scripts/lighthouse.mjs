@@ -10,8 +10,13 @@
 // where to look.
 // DWA_LH_SAVE=<dir> also writes each run's full report (JSON) and its trace (.trace.json, for the
 // Performance panel) there.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// DWA_LH_FRONT=haproxy loads the pages as shoppers get them: through deploy/haproxy/haproxy.cfg
+// (TLS, HTTP/2) with a throwaway self-signed certificate, instead of plain HTTP/1.1 from the
+// binary. Needs haproxy and openssl. Lighthouse's estimate differs a lot between the two
+// (docs/decisions/0031).
+import { execFileSync, spawn } from 'node:child_process';
+import { request } from 'node:https';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +25,11 @@ import lighthouse from 'lighthouse';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 
 const port = Number(process.env.DWA_LH_PORT ?? 4180);
-const base = `http://127.0.0.1:${port}`;
+const direct = `http://127.0.0.1:${port}`;
+const front = process.env.DWA_LH_FRONT ?? '';
+if (!['', 'haproxy'].includes(front))
+  throw new Error(`DWA_LH_FRONT=${front}: only haproxy is known`);
+const base = front ? `https://localhost:${port + 1}` : direct;
 const runs = Number(process.env.DWA_LH_RUNS ?? 3);
 const pages = (
   process.env.DWA_LH_PAGES ?? '/,/category/gaming,/search?query=xbox,/store/products/1'
@@ -37,14 +46,16 @@ const server = spawn(fileURLToPath(new URL('../../bin/dwa', import.meta.url)), [
   },
   stdio: 'ignore',
 });
+const proxy = front ? startHaproxy() : null;
 const stop = () => {
+  proxy?.kill('SIGTERM');
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 try {
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`${direct}/healthz`)).ok && (await frontReady())) break;
     } catch {
       // not up yet
     }
@@ -62,6 +73,8 @@ try {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The front's certificate is self-signed.
+      ...(front ? ['--ignore-certificate-errors'] : []),
     ],
   });
   const failures = [];
@@ -117,6 +130,43 @@ try {
   }
 } finally {
   stop();
+}
+
+/**
+ * HAProxy as in production (deploy/haproxy/haproxy.cfg), both of its servers this binary, on the
+ * next port, with a certificate made for this run in dataDir.
+ */
+function startHaproxy() {
+  execFileSync('haproxy', ['-v'], { stdio: 'ignore' }); // fails here, plainly, when it is missing
+  const key = join(dataDir, 'key.pem');
+  const cert = join(dataDir, 'cert.pem');
+  const subject = '-subj /CN=localhost -addext subjectAltName=DNS:localhost';
+  const args = `req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 ${subject}`;
+  execFileSync('openssl', [...args.split(' '), '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  const pem = join(dataDir, 'haproxy.pem');
+  writeFileSync(pem, readFileSync(cert, 'utf8') + readFileSync(key, 'utf8'));
+  const config = readFileSync(new URL('../../deploy/haproxy/haproxy.cfg', import.meta.url), 'utf8')
+    .replaceAll('@LB_PORT@', String(port + 1))
+    .replaceAll('@STATS_PORT@', String(port + 2))
+    .replaceAll('@PEM@', pem)
+    .replaceAll('@S0@', `127.0.0.1:${port}`)
+    .replaceAll('@S1@', `127.0.0.1:${port}`);
+  const file = join(dataDir, 'haproxy.cfg');
+  writeFileSync(file, config);
+  return spawn('haproxy', ['-db', '-f', file], { stdio: 'ignore' });
+}
+
+/** Whether the page answers through the front (always, without one). */
+async function frontReady() {
+  if (!front) return true;
+  return new Promise((resolve) => {
+    request(`${base}/healthz`, { rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    })
+      .on('error', () => resolve(false))
+      .end();
+  });
 }
 
 /**
