@@ -319,8 +319,17 @@ func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	return err
 }
 
+// warmTxKey marks a context whose store writes are Warm's: inTx runs them
+// in Warm's transaction, on the connection it warms, and leaves that
+// transaction to Warm, which rolls it back.
+type warmTxKey struct{}
+
 // tryTx is one attempt of inTx.
 func (db *DB) tryTx(ctx context.Context, fn func(c conn) error) error {
+	if c, ok := ctx.Value(warmTxKey{}).(conn); ok {
+		c.tx = &txState{}
+		return fn(c)
+	}
 	tx, err := db.W.BeginTx(ctx, nil)
 	if err != nil {
 		return db.translate(err)
@@ -343,7 +352,7 @@ func (db *DB) tryTx(ctx context.Context, fn func(c conn) error) error {
 func (db *DB) TxRetries() int64 { return db.retries.Load() }
 
 // warm fills the reader pool up to n open connections and runs prime on
-// each one it opens, through a read-only transaction pinned to it: there
+// each one it opens, through a transaction pinned to it and rolled back: there
 // queryPrepared runs the pool's own statements (Tx.StmtContext prepares a
 // pool statement on the transaction's connection and keeps it there), so
 // requests find them prepared and planned on whichever connection they
@@ -367,7 +376,8 @@ func (db *DB) warm(ctx context.Context, n int, prime func(ctx context.Context, c
 			return err
 		}
 		conns = append(conns, c)
-		tx, err := c.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		// Never committed: prime may write (the order path, Store.Warm).
+		tx, err := c.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}

@@ -53,9 +53,34 @@ var ctx = context.Background()
 
 // testWarm: Warm opens reader connections up to the number asked for, counts
 // ones held elsewhere, returns rather than wait when the pool is full, and
-// has run the product page's reads on each connection it opened.
+// has run the product page's reads and (PostgreSQL) the order path on each
+// connection it opened, leaving no trace of its orders.
 func testWarm(t *testing.T, st *sqldb.Store) {
 	db := st.DB()
+	cat := &shop.Category{Name: "Consoles", Slug: "consoles", Active: true}
+	mustCategory(t, st, cat, 1)
+	owner := MustUser(t, st, "warm-owner")
+	store := &shop.Store{OwnerID: owner.ID, Name: "Osu Game Hub", Active: true, CreatedAt: time.Now()}
+	if err := st.CreateStore(ctx, store); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CreateProducts(ctx, []*shop.Product{{StoreID: store.ID, CategoryID: cat.ID, Name: "Controller",
+		Slug: "controller", UnitPrice: 45000, Inventory: 1, Active: true, CreatedAt: time.Now()}}); err != nil {
+		t.Fatal(err)
+	}
+	// What an order changes: Warm's are rolled back.
+	state := func() string {
+		var out string
+		if err := db.W.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM users) || ' users, ' ||
+			(SELECT count(*) FROM carts) || ' carts, ' || (SELECT count(*) FROM cart_items) || ' lines, ' ||
+			(SELECT count(*) FROM orders) || ' orders, ' || (SELECT count(*) FROM order_items) || ' items, ' ||
+			(SELECT count(*) FROM order_events) || ' events, ' || (SELECT count(*) FROM outbox) || ' mails, stock ' ||
+			(SELECT sum(inventory) FROM products) || ', version ' || (SELECT version FROM search_meta)`).Scan(&out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	before := state()
 	db.R.SetMaxOpenConns(4)
 	held, err := db.R.Conn(ctx)
 	if err != nil {
@@ -69,6 +94,9 @@ func testWarm(t *testing.T, st *sqldb.Store) {
 	}
 	if s := db.R.Stats(); s.OpenConnections != 4 || s.Idle != 3 {
 		t.Fatalf("after Warm(4): %d open, %d idle; want 4 open, 3 idle", s.OpenConnections, s.Idle)
+	}
+	if after := state(); after != before {
+		t.Fatalf("Warm changed the shop: %s; before: %s", after, before)
 	}
 	if db.Dialect.Name != "postgres" {
 		return
@@ -90,16 +118,19 @@ func testWarm(t *testing.T, st *sqldb.Store) {
 			t.Fatal(err)
 		}
 		conns = append(conns, c)
-		var product, parts int
+		var product, parts, stock, order int
 		if err := c.QueryRowContext(ctx, `SELECT
-			count(*) FILTER (WHERE statement LIKE '%FROM products p%' AND statement NOT LIKE '%UNION ALL%'),
-			count(*) FILTER (WHERE statement LIKE '%UNION ALL%')
-			FROM pg_prepared_statements WHERE generic_plans + custom_plans >= 6`).Scan(&product, &parts); err != nil {
+			count(*) FILTER (WHERE statement LIKE '%FROM products p%' AND statement NOT LIKE '%UNION ALL%'
+				AND statement NOT LIKE '%LEFT JOIN product_variants%'),
+			count(*) FILTER (WHERE statement LIKE '%UNION ALL%'),
+			count(*) FILTER (WHERE statement LIKE 'UPDATE products SET inventory = inventory -%'),
+			count(*) FILTER (WHERE statement LIKE 'INSERT INTO orders %')
+			FROM pg_prepared_statements WHERE generic_plans + custom_plans >= 6`).Scan(&product, &parts, &stock, &order); err != nil {
 			t.Fatal(err)
 		}
-		if product != 1 || parts != 1 {
-			t.Errorf("warmed connection %d: %d product and %d parts reads prepared and run 6 times; want 1 and 1",
-				len(conns), product, parts)
+		if product != 1 || parts != 1 || stock != 1 || order != 1 {
+			t.Errorf("warmed connection %d: %d product and %d parts reads, %d stock updates and %d order inserts "+
+				"prepared and run 6 times; want 1 of each", len(conns), product, parts, stock, order)
 		}
 	}
 }
