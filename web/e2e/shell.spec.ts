@@ -125,7 +125,10 @@ for (const path of PAGES) {
       expect(appHeader).toEqual(shellHeader);
       await nextPaint(page);
       const after = await paints(page);
-      expect(after.shifts).toEqual([]);
+      // Nothing moved when the app took over. (Before it, on a loaded machine, Chromium may paint
+      // the shell half-parsed — the hero's title before the lines under it, which then centre it
+      // higher: the shell's own streaming, not this change of hands.)
+      expect(after.shifts.slice(before.shifts.length)).toEqual([]);
       // No larger paint came with the app: its image is the shell's, already counted.
       expect(after.lcps).toEqual(before.lcps);
     });
