@@ -168,7 +168,9 @@ func (s *Store) Warm(ctx context.Context, n int) error {
 		}
 		for range planRuns {
 			if err := s.warmOrder(ctx, c, product); err != nil {
-				return err
+				// A head start, not a condition of serving: the product
+				// may have gone meanwhile (another instance serves).
+				return ctx.Err()
 			}
 		}
 		return nil
