@@ -50,12 +50,7 @@ func newCatalogue(t *testing.T, st *sqldb.Store) *catalogue {
 	audio := cat("Audio", "audio", nil)
 
 	store := func(name string) int64 {
-		s := &shop.Store{OwnerID: MustUser(t, st, strings.ToLower(strings.Fields(name)[0])).ID, Name: name, Active: true,
-			CreatedAt: time.Now()}
-		if err := st.CreateStore(ctx, s); err != nil {
-			t.Fatal(err)
-		}
-		return s.ID
+		return mustStore(t, st, strings.ToLower(strings.Fields(name)[0]), name).ID
 	}
 	accra, kumasi, adum, osu := store("Accra Game Hub"), store("Kumasi Phone Plaza"), store("Adum Gold & Time"),
 		store("Osu Gadget Corner")

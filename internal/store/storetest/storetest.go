@@ -59,11 +59,7 @@ func testWarm(t *testing.T, st *sqldb.Store) {
 	db := st.DB()
 	cat := &shop.Category{Name: "Consoles", Slug: "consoles", Active: true}
 	mustCategory(t, st, cat, 1)
-	owner := MustUser(t, st, "warm-owner")
-	store := &shop.Store{OwnerID: owner.ID, Name: "Osu Game Hub", Active: true, CreatedAt: time.Now()}
-	if err := st.CreateStore(ctx, store); err != nil {
-		t.Fatal(err)
-	}
+	store := mustStore(t, st, "warm-owner", "Osu Game Hub")
 	if err := st.CreateProducts(ctx, []*shop.Product{{StoreID: store.ID, CategoryID: cat.ID, Name: "Controller",
 		Slug: "controller", UnitPrice: 45000, Inventory: 1, Active: true, CreatedAt: time.Now()}}); err != nil {
 		t.Fatal(err)
@@ -181,6 +177,16 @@ func MustUser(t testing.TB, st *sqldb.Store, username string) *shop.User {
 	return u
 }
 
+// mustStore opens an active store called name for a new user called owner.
+func mustStore(t testing.TB, st *sqldb.Store, owner, name string) *shop.Store {
+	t.Helper()
+	s := &shop.Store{OwnerID: MustUser(t, st, owner).ID, Name: name, Active: true, CreatedAt: time.Now()}
+	if err := st.CreateStore(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func testUsersUnique(t *testing.T, st *sqldb.Store) {
 	first := MustUser(t, st, "Kofi_M")
 	if first.ID == 0 {
@@ -260,18 +266,14 @@ func mustCategory(t testing.TB, st *sqldb.Store, c *shop.Category, level int) {
 func testProductsBatch(t *testing.T, st *sqldb.Store) {
 	cat := &shop.Category{Name: "Phones", Slug: "phones", Active: true}
 	mustCategory(t, st, cat, 1)
-	owner := MustUser(t, st, "owner")
-	store := &shop.Store{OwnerID: owner.ID, Name: "Kumasi Phone Plaza", Active: true, CreatedAt: time.Now()}
-	if err := st.CreateStore(ctx, store); err != nil {
-		t.Fatal(err)
-	}
+	store := mustStore(t, st, "owner", "Kumasi Phone Plaza")
 	for _, tc := range []struct {
 		name  string
 		store shop.Store
 		field string
 	}{
 		{"same name in another case", shop.Store{OwnerID: MustUser(t, st, "other").ID, Name: "KUMASI phone plaza"}, "name"},
-		{"owner with a store", shop.Store{OwnerID: owner.ID, Name: "Owner's Second Shop"}, "owner"},
+		{"owner with a store", shop.Store{OwnerID: store.OwnerID, Name: "Owner's Second Shop"}, "owner"},
 	} {
 		var se *shop.Error
 		if err := st.CreateStore(ctx, &tc.store); !errors.As(err, &se) || len(se.Fields) != 1 || se.Fields[tc.field] == nil {
