@@ -26,6 +26,19 @@ type Clock struct {
 	slept  time.Duration
 }
 
+// startMinute moves the clock to the next whole minute. Rate-limit windows
+// are fixed and aligned to the clock (docs/operations.md, "Rate limits"),
+// so a test that fills a one-minute limit and expects the next request
+// refused must not straddle a window boundary: from a whole minute it has a
+// minute of real time before the next one (CI once saw a resend right
+// after a code allowed because a minute began between them).
+func (c *Clock) startMinute() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now().Add(c.offset)
+	c.offset += now.Truncate(time.Minute).Add(time.Minute).Sub(now)
+}
+
 // Now is the clock's current time.
 func (c *Clock) Now() time.Time {
 	c.mu.Lock()

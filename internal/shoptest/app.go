@@ -157,6 +157,7 @@ func NewApp(t testing.TB, st *sqldb.Store, env map[string]string) *App {
 	}
 	app.Svc, app.API = w.Service, &CheckedAPI{API: w.API, checked: CheckContract(t, w.API)}
 	app.Hub, app.Listener, app.HashPool, app.ImagePool, app.ImportPool, app.QueryPool = w.Hub, w.Listener, w.HashPool, w.ImagePool, w.ImportPool, w.QueryPool
+	app.Clock.startMinute()
 	return app
 }
 
