@@ -98,3 +98,30 @@ test('a product shows what was bought with it and related products at 360 px', a
   await noSidewaysScroll(page);
   await noAxeViolations(page);
 });
+
+for (const width of [360, 1280]) {
+  test(`a rail's skeleton holds the height of its cards at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    // The best sellers' answer waits until the skeleton has been measured.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/store\/products\/\?.*ordering=-sold/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { level: 2, name: 'Best sellers' }),
+    });
+    await section.scrollIntoViewIfNeeded();
+    const skeleton = section.getByTestId('rail-skeleton');
+    await expect(skeleton.locator(':scope > *')).toHaveCount(6);
+    const before = await skeleton.evaluate((el) => el.getBoundingClientRect().height);
+    release();
+    const list = section.getByRole('list', { name: 'Best sellers' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    const after = await list.evaluate((el) => el.getBoundingClientRect().height);
+    // Before, the skeleton was 80–140 px shorter than the cards that replaced it.
+    expect(Math.abs(after - before)).toBeLessThanOrEqual(24);
+  });
+}

@@ -68,12 +68,18 @@ export function ProductRail({
         <div
           aria-hidden="true"
           data-testid="rail-skeleton"
-          // The row's size before the cards arrive: the same slots, the same minimum height.
-          className="-mx-4 flex min-h-80 gap-3 overflow-hidden px-4 pb-2 sm:min-h-88"
+          // The row's size before the cards arrive: the same slots, and the height of a row of
+          // rated cards (a card's height follows its name, rating and former price: within a few
+          // dozen pixels), so the page below moves little when they land as the shopper scrolls.
+          className="-mx-4 flex min-h-108 gap-3 overflow-hidden px-4 pb-2 sm:min-h-116"
         >
-          {Array.from({ length: 6 }, (_, i) => (
-            <ProductCardSkeleton key={i} className={SIDE_SCROLL_SLOT} />
-          ))}
+          {/* The pulsing boxes only once the products are asked for: the home page's four rails
+              below the fold would otherwise start 120 animations, each an event through React,
+              in the first seconds of a phone's start-up. */}
+          {near &&
+            Array.from({ length: 6 }, (_, i) => (
+              <ProductCardSkeleton key={i} className={SIDE_SCROLL_SLOT} />
+            ))}
         </div>
       )}
     </section>

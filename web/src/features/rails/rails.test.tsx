@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -93,19 +93,30 @@ describe('ProductRail', () => {
     }
     globalThis.IntersectionObserver = Later as unknown as typeof IntersectionObserver;
     let asked = 0;
+    let release!: () => void;
+    const answered = new Promise<void>((r) => (release = r));
     renderIn(
       <ProductRail
         title="Top rated"
         queryKey={['t2']}
-        load={() => {
+        load={async () => {
           asked++;
-          return Promise.resolve([card(2, 'Oraimo FreePods 4')]);
+          await answered;
+          return [card(2, 'Oraimo FreePods 4')];
         }}
       />,
     );
-    expect(screen.getByTestId('rail-skeleton')).toBeInTheDocument();
+    // Far from the screen the rail keeps its place with an empty box: no pulsing cards yet.
+    expect(screen.getByTestId('rail-skeleton')).toBeEmptyDOMElement();
     expect(asked).toBe(0);
-    observed?.([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    act(() => {
+      observed?.(
+        [{ isIntersecting: true } as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
+    });
+    expect(screen.getByTestId('rail-skeleton').children).toHaveLength(6);
+    release();
     expect(await screen.findByRole('link', { name: 'Oraimo FreePods 4' })).toBeInTheDocument();
     expect(asked).toBe(1);
     // @ts-expect-error jsdom had none
