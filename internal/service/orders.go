@@ -363,12 +363,7 @@ func (s *Service) placeOrder(ctx context.Context, u *shop.User, in OrderRequest)
 		o.Items = make([]shop.OrderItem, len(lines))
 		o.Amount = 0
 		for i, l := range lines {
-			o.Items[i] = shop.OrderItem{ProductID: l.Product.ID, ProductName: l.Product.Name, ProductImages: l.Product.Images,
-				StoreID: l.Product.StoreID, StoreName: l.Product.StoreName, Name: l.Product.Name, UnitPrice: l.Product.UnitPrice,
-				Quantity: l.Quantity, VariantID: l.VariantID, Options: []shop.OptionValue{}}
-			if v := l.Product.Variant; v != nil {
-				o.Items[i].Options = v.Options
-			}
+			o.Items[i] = l.OrderItem()
 			o.Amount += o.Items[i].Total()
 		}
 		if delivery != nil {

@@ -116,6 +116,18 @@ type CartLine struct {
 // Total is the line's current price × quantity.
 func (l CartLine) Total() Money { return l.Product.UnitPrice * Money(l.Quantity) }
 
+// OrderItem is the line as ordered: the product, its store, price and
+// chosen options as they are now, kept on the order whatever they become.
+func (l CartLine) OrderItem() OrderItem {
+	it := OrderItem{ProductID: l.Product.ID, ProductName: l.Product.Name, ProductImages: l.Product.Images,
+		StoreID: l.Product.StoreID, StoreName: l.Product.StoreName, Name: l.Product.Name, UnitPrice: l.Product.UnitPrice,
+		Quantity: l.Quantity, VariantID: l.VariantID, Options: []OptionValue{}}
+	if v := l.Product.Variant; v != nil {
+		it.Options = v.Options
+	}
+	return it
+}
+
 // Available is false when the line could not be ordered as it is.
 func (l CartLine) Available() bool {
 	return l.Product.Active && l.Product.Inventory >= l.Quantity && l.VariantOK()

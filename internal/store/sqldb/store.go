@@ -226,9 +226,8 @@ func (s *Store) placeWarmOrder(ctx context.Context, product int64) error {
 		ContactInfo: "warm", CreatedAt: now, UpdatedAt: now}
 	_, err := s.PlaceOrder(ctx, o, "", nil, func(_ *shop.Cart, lines []shop.CartLine) error {
 		for _, l := range lines {
-			o.Items = append(o.Items, shop.OrderItem{ProductID: l.Product.ID, StoreID: l.Product.StoreID,
-				Name: l.Product.Name, UnitPrice: l.Product.UnitPrice, Quantity: l.Quantity})
-			o.Amount += o.Items[len(o.Items)-1].Total()
+			o.Items = append(o.Items, l.OrderItem())
+			o.Amount += l.Total()
 		}
 		return nil
 	}, func(*shop.Order) []shop.Mail { return []shop.Mail{mail} })
